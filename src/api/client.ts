@@ -1,0 +1,99 @@
+import { createFetch, type FetchOptions, ofetch } from 'ofetch';
+import * as z from 'zod/mini';
+import { ApiError } from './api-error.ts';
+import { type BodyOf, type Endpoint, failureEnvelope, headerNames, type QueryOf, type ValueOf } from './contract.ts';
+
+export interface ApiClientConfig {
+  /** Where the API lives; empty for the same origin. */
+  baseURL?: string;
+  /** Milliseconds before a call fails as `timeout`. */
+  timeoutMs?: number;
+  /** The request headers of the moment (merchant, token, language, device). */
+  headers: () => ApiHeaders;
+  /** Whether the device believes it is online. */
+  isOnline?: () => boolean;
+  /** Fetch implementation (tests pass the server's `inject` bridge or a stub). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface ApiHeaders {
+  merchant: string;
+  token?: string | null;
+  language?: string;
+  device?: string;
+  deviceId?: string;
+}
+
+type CallArgs<E extends Endpoint> = (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
+    signal?: AbortSignal;
+    extraHeaders?: Record<string, string>;
+  };
+
+export type ApiCall = <E extends Endpoint>(endpoint: E, args?: CallArgs<E>) => Promise<ValueOf<E>>;
+
+function toHeaderRecord(h: ApiHeaders): Record<string, string> {
+  const out: Record<string, string> = { [headerNames.merchant]: h.merchant };
+  if (h.token) out[headerNames.authorization] = h.token;
+  if (h.language) out[headerNames.language] = h.language;
+  if (h.device) out[headerNames.device] = h.device;
+  if (h.deviceId) out[headerNames.deviceId] = h.deviceId;
+  return out;
+}
+
+/**
+ * The one HTTP client of the SPA. It sets the platform headers, parses every
+ * answer with the endpoint's schema and turns every failure into an ApiError.
+ */
+export function createApiClient(config: ApiClientConfig): ApiCall {
+  const isOnline = config.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
+  const base = config.fetch ? createFetch({ fetch: config.fetch }) : ofetch;
+  const $fetch = base.create({
+    baseURL: config.baseURL ?? '',
+    timeout: config.timeoutMs ?? 15_000,
+    retry: 0,
+    ignoreResponseError: true,
+  } satisfies FetchOptions);
+
+  return async (endpoint, args) => {
+    if (!isOnline()) throw ApiError.offline();
+    let response: Awaited<ReturnType<typeof $fetch.raw>>;
+    try {
+      response = await $fetch.raw(endpoint.path, {
+        method: endpoint.method,
+        headers: { ...toHeaderRecord(config.headers()), ...args?.extraHeaders },
+        query: args?.query as Record<string, unknown> | undefined,
+        body: args?.body as Record<string, unknown> | undefined,
+        signal: args?.signal,
+        responseType: 'json',
+      });
+    } catch (error) {
+      throw classifyTransportError(error, isOnline());
+    }
+    const data: unknown = response._data;
+    const failure = failureEnvelope.safeParse(data);
+    if (failure.success) {
+      const f = failure.data;
+      throw new ApiError('server', f.errorCode, f.message, response.status, f.value);
+    }
+    if (!response.ok) {
+      throw new ApiError('server', 'system.error', `HTTP ${response.status}`, response.status);
+    }
+    const envelope = z.object({ success: z.literal(true), value: endpoint.value }).safeParse(data);
+    if (!envelope.success) throw ApiError.schema(z.prettifyError(envelope.error));
+    return envelope.data.value as ValueOf<typeof endpoint>;
+  };
+}
+
+function classifyTransportError(error: unknown, online: boolean): ApiError {
+  const names = new Set<string>();
+  let cursor: unknown = error;
+  for (let depth = 0; cursor && depth < 4; depth++) {
+    if (cursor instanceof Error) names.add(cursor.name);
+    cursor = cursor instanceof Error ? cursor.cause : undefined;
+  }
+  if (names.has('TimeoutError')) return ApiError.timeout();
+  if (names.has('AbortError')) return ApiError.network('aborted');
+  if (!online) return ApiError.offline();
+  return ApiError.network(error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,77 @@
+import * as z from 'zod/mini';
+import { defineEndpoint } from './contract.ts';
+
+/** White-label switches of spec section 6. */
+export const switchKeys = [
+  'USERNAMEREG3',
+  'MOBILENUMREG3',
+  'REGMOBVERF3',
+  'MOBILENUMPASSREG3',
+  'FACEBOOKLOGIN3',
+  'GOOGLELOGIN3',
+  'CHNGPASSVERIF3',
+  'TRANSBETREPMEM3',
+  'CBS3',
+  'AFFMAN3',
+] as const;
+export type SwitchKey = (typeof switchKeys)[number];
+export const switchesSchema = z.record(z.enum(switchKeys), z.boolean());
+export type Switches = z.infer<typeof switchesSchema>;
+
+/** 0 normal, 1 maintenance (also when both apply), 2 region restricted only. */
+export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as const;
+
+export const systemStatusSchema = z.object({
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  info: z.string(),
+  location: z.object({ ip: z.string() }),
+  maintenance: z.boolean(),
+  regionRestriction: z.boolean(),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+export const currencySchema = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  /** Digits after the decimal point; amounts travel as integers of minor units. */
+  minorUnits: z.number(),
+});
+
+export const whitelabelSchema = z.object({
+  merchantCode: z.string(),
+  switches: switchesSchema,
+});
+export type Whitelabel = z.infer<typeof whitelabelSchema>;
+
+export const consolidatedSettingsSchema = z.object({
+  merchantCode: z.string(),
+  name: z.string(),
+  currency: currencySchema,
+  languages: z.object({ enabled: z.array(z.string()), default: z.string() }),
+  switches: switchesSchema,
+});
+export type ConsolidatedSettings = z.infer<typeof consolidatedSettingsSchema>;
+
+export const systemStatusEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/system/status',
+  tag: 'system',
+  summary: 'System status: 0 normal, 1 maintenance, 2 region restricted',
+  value: systemStatusSchema,
+});
+
+export const whitelabelEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/system/whitelabel',
+  tag: 'system',
+  summary: 'White-label switches of the merchant',
+  value: whitelabelSchema,
+});
+
+export const consolidatedSettingsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/system/settings/consolidated',
+  tag: 'system',
+  summary: 'Merchant settings the client needs at start: currency, languages, switches',
+  value: consolidatedSettingsSchema,
+});

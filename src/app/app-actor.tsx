@@ -1,0 +1,29 @@
+import { createActorContext, useSelector } from '@xstate/react';
+import { appMachine } from '../../machines/app.machine.ts';
+import { roleOf } from '../../machines/session.ts';
+import type { SystemStatusContext } from '../../machines/system-status.machine.ts';
+
+/** The running app machine, shared by every view through React context. */
+export const AppActorContext = createActorContext(appMachine);
+
+type AppSnapshot = ReturnType<ReturnType<typeof AppActorContext.useActorRef>['getSnapshot']>;
+
+export const selectSession = (s: AppSnapshot) => s.context.session;
+export const selectRole = (s: AppSnapshot) => roleOf(s.context.session);
+export const selectLanguage = (s: AppSnapshot) => s.context.language;
+export const selectRestoring = (s: AppSnapshot) => s.matches('restoring') || s.matches('deciding');
+
+export type SiteStatus = 'unknown' | 'normal' | 'maintenance' | 'restricted';
+
+/** The status region of the `systemStatus` child machine, and its context. */
+export function useSiteStatus(): { status: SiteStatus; context: SystemStatusContext | null } {
+  const child = AppActorContext.useSelector((s) => s.children.systemStatus);
+  const status = useSelector(child, (snap) => (snap ? (snap.value as { status: SiteStatus }).status : 'unknown'));
+  const context = useSelector(child, (snap) => snap?.context ?? null);
+  return { status, context };
+}
+
+export const useRole = () => AppActorContext.useSelector(selectRole);
+export const useSession = () => AppActorContext.useSelector(selectSession);
+export const useLanguage = () => AppActorContext.useSelector(selectLanguage);
+export const useAppSend = () => AppActorContext.useActorRef().send;

@@ -1,0 +1,114 @@
+/**
+ * What the site keeps in the browser, in one place: the session record
+ * (MC_SESSION_INFO), the language, the last system status and the device id.
+ */
+import type { SessionInfo } from '../../machines/session.ts';
+import type { StatusAnswer } from '../../machines/system-status.machine.ts';
+
+export const storageKeys = {
+  session: 'MC_SESSION_INFO',
+  language: 'language',
+  status: 'SYSTEM_STATUS',
+  deviceId: 'DEVICE_ID',
+  noticePopup: 'NOTICE_POP',
+} as const;
+
+function safe<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+function readJson(storage: Storage, key: string): unknown {
+  const raw = storage.getItem(key);
+  return raw ? JSON.parse(raw) : null;
+}
+
+function isSessionInfo(value: unknown): value is SessionInfo {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.token === 'string' &&
+    v.token.length > 0 &&
+    typeof v.userName === 'string' &&
+    typeof v.merchantCode === 'string' &&
+    typeof v.type === 'number'
+  );
+}
+
+/** The session kept in session storage (this tab) or local storage (remember-me). */
+export function readStoredSession(): SessionInfo | null {
+  return safe(() => {
+    for (const storage of [sessionStorage, localStorage]) {
+      const value = readJson(storage, storageKeys.session);
+      if (isSessionInfo(value)) return { ...value, firstTimeLogin: Boolean(value.firstTimeLogin) };
+    }
+    return null;
+  }, null);
+}
+
+export function writeStoredSession(session: SessionInfo, remember: boolean) {
+  safe(() => {
+    const raw = JSON.stringify(session);
+    sessionStorage.setItem(storageKeys.session, raw);
+    if (remember) localStorage.setItem(storageKeys.session, raw);
+    else localStorage.removeItem(storageKeys.session);
+  }, undefined);
+}
+
+export function clearStoredSession() {
+  safe(() => {
+    sessionStorage.clear();
+    localStorage.removeItem(storageKeys.session);
+  }, undefined);
+}
+
+export const defaultLanguage = 'EN';
+
+/** The stored language, default EN; any value containing CN is CN. */
+export function normaliseLanguage(value: string | null | undefined): string {
+  if (!value) return defaultLanguage;
+  const upper = value.toUpperCase();
+  if (upper.includes('CN')) return 'CN';
+  return /^[A-Z]{2}(-[A-Z]{2})?$/.test(upper) ? upper : defaultLanguage;
+}
+
+export function readLanguage(): string {
+  return safe(() => normaliseLanguage(localStorage.getItem(storageKeys.language)), defaultLanguage);
+}
+
+export function writeLanguage(language: string) {
+  safe(() => localStorage.setItem(storageKeys.language, language), undefined);
+}
+
+export function readCachedStatus(): StatusAnswer | null {
+  return safe(() => {
+    const v = readJson(localStorage, storageKeys.status) as StatusAnswer | null;
+    return v && (v.status === 0 || v.status === 1 || v.status === 2) ? v : null;
+  }, null);
+}
+
+export function writeCachedStatus(answer: StatusAnswer) {
+  safe(() => localStorage.setItem(storageKeys.status, JSON.stringify(answer)), undefined);
+}
+
+export function deviceId(): string {
+  return safe(() => {
+    let id = localStorage.getItem(storageKeys.deviceId);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(storageKeys.deviceId, id);
+    }
+    return id;
+  }, 'unknown');
+}
+
+/** `OTHERS` when running as an installed web app (spec section 7). */
+export function deviceKind(): string | undefined {
+  return safe(
+    () => (window.matchMedia?.('(display-mode: standalone)').matches ? 'OTHERS' : undefined),
+    undefined,
+  );
+}
