@@ -1,0 +1,203 @@
+/**
+ * Model-based test helpers shared by every `*.machine.test.ts`.
+ *
+ * - `generatePaths` asks `xstate/graph` for the shortest path to every
+ *   distinct *transition* of the machine (a state is serialised together with
+ *   the event and the snapshot it came from), for one or more inputs.
+ * - `stateNodesOf` / `transitionsOf` list what the machine definition contains:
+ *   every state node, and every transition (`on`, `always`, `after`, invoke
+ *   `onDone`/`onError`), each with a readable key.
+ * - `coverageOf` replays the generated paths on real actors whose invoked
+ *   actors are inert (the path itself delivers their done/error events and the
+ *   delayed events) and records, through the inspection API, every state node
+ *   entered and every transition taken, including eventless ones.
+ *
+ * A test then asserts that `missingStates` and `missingTransitions` are empty.
+ */
+import {
+  type AnyEventObject,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  createActor,
+  fromPromise,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { getShortestPaths, type StatePath } from 'xstate/graph';
+
+export type MachinePath<TMachine extends AnyStateMachine> = StatePath<SnapshotFrom<TMachine>, AnyEventObject>;
+
+/** Generated paths that all start from the same machine input. */
+export interface PathSet<TMachine extends AnyStateMachine> {
+  input: InputFrom<TMachine>;
+  paths: MachinePath<TMachine>[];
+}
+
+export interface Coverage {
+  states: string[];
+  transitions: string[];
+  missingStates: string[];
+  missingTransitions: string[];
+}
+
+/** Every state node below the root, by id, in definition order. */
+export function stateNodesOf(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      ids.push(child.id);
+      walk(child);
+    }
+  };
+  walk(machine.root);
+  return ids;
+}
+
+function describeGuard(guard: AnyTransitionDefinition['guard']): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') return guard.name || 'guard';
+  return String((guard as { type?: unknown }).type ?? 'guard');
+}
+
+/**
+ * A stable, readable key for one transition of the definition, e.g.
+ * `app.deciding --always [isAgent]--> app.agent` or
+ * `systemStatus.connection.waiting --after statusRefresh--> systemStatus.connection.fetching`.
+ */
+export function transitionKey(t: AnyTransitionDefinition): string {
+  const source = t.source as AnyStateNode;
+  const delay = (t as { delay?: unknown }).delay;
+  const trigger = t.eventType === '' ? 'always' : delay !== undefined ? `after ${String(delay)}` : t.eventType;
+  const guard = describeGuard(t.guard);
+  const targets = t.target?.length ? t.target.map((n) => n.id).join(',') : '(internal)';
+  const siblings = t.eventType === '' ? source.always ?? [] : source.transitions.get(t.eventType) ?? [];
+  const index = siblings.length > 1 ? ` #${siblings.indexOf(t)}` : '';
+  return `${source.id} --${trigger}${guard ? ` [${guard}]` : ''}${index}--> ${targets}`;
+}
+
+/** Every transition of the definition (`on`, `always`, `after`, invoke done/error), by key. */
+export function transitionsOf(machine: AnyStateMachine): string[] {
+  const keys: string[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const list of node.transitions.values()) for (const t of list) keys.push(transitionKey(t));
+    for (const t of node.always ?? []) keys.push(transitionKey(t));
+    for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
+  };
+  walk(machine.root);
+  return keys;
+}
+
+/** Serialises a snapshot with the transition that produced it, so that every distinct transition gets a path. */
+function serializeStep(state: { value: unknown; context: unknown }, event?: AnyEventObject, prev?: { value: unknown; context: unknown }) {
+  const self = JSON.stringify({ value: state.value, context: state.context });
+  if (!event || !prev) return self;
+  return `${self} via ${JSON.stringify(event)} from ${JSON.stringify({ value: prev.value, context: prev.context })}`;
+}
+
+/**
+ * Whether an active state node has a transition for `type`. The done/error
+ * events of invoked actors and delayed events only happen then, so the
+ * traversal offers them only then.
+ */
+function handles(snapshot: unknown, type: string): boolean {
+  const nodes = ((snapshot as { _nodes?: AnyStateNode[] })._nodes ?? []) as AnyStateNode[];
+  return nodes.some((node) => node.ownEvents.includes(type));
+}
+
+/** Drops paths whose event sequence is a prefix of a longer path (the longer one replays it too). */
+function withoutPrefixes<T extends { steps: { event: AnyEventObject }[] }>(paths: T[]): T[] {
+  const seqs = paths.map((p) => p.steps.map((s) => JSON.stringify(s.event)));
+  return paths.filter((_, i) => {
+    const mine = seqs[i]!;
+    return !seqs.some(
+      (other, j) => j !== i && other.length >= mine.length && mine.every((e, k) => other[k] === e) && (other.length > mine.length || j < i),
+    );
+  });
+}
+
+/**
+ * Shortest paths to every reachable (snapshot, incoming transition) pair, for
+ * each input. `events` lists the events to try in every state, including the
+ * done/error events of invoked actors and `xstate.after.*` delay events.
+ */
+export function generatePaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: { inputs: InputFrom<TMachine>[]; events: AnyEventObject[] },
+): PathSet<TMachine>[] {
+  return options.inputs.map((input) => {
+    const paths = getShortestPaths(machine, {
+      input,
+      events: options.events as never,
+      serializeState: serializeStep as never,
+      filterEvents: (snapshot, event) => !event.type.startsWith('xstate.') || handles(snapshot, event.type),
+      limit: 100_000,
+    }) as unknown as MachinePath<TMachine>[];
+    return { input, paths: withoutPrefixes(paths) };
+  });
+}
+
+/** The events of a path after the initial `xstate.init` step. */
+export function eventsOf(path: { steps: { event: AnyEventObject }[] }): AnyEventObject[] {
+  return path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
+}
+
+/** A readable name for a path: its events, with their payloads shortened. */
+export function describePath(path: { steps: { event: AnyEventObject }[] }): string {
+  const events = eventsOf(path).map((e) => {
+    const { type, ...rest } = e;
+    const short = type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1');
+    const payload = Object.keys(rest).length ? JSON.stringify(rest, (_k, v) => (v instanceof Error ? `Error(${v.message})` : v)) : '';
+    return payload ? `${short}${payload.length > 60 ? `${payload.slice(0, 57)}...` : payload}` : short;
+  });
+  return events.length ? events.join(' → ') : '(initial)';
+}
+
+/** The machine with every named actor replaced by one that never settles. */
+function withInertActors(machine: AnyStateMachine): AnyStateMachine {
+  const names = Object.keys(machine.implementations.actors ?? {});
+  const inert = Object.fromEntries(names.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]));
+  return machine.provide({ actors: inert });
+}
+
+/**
+ * Replays every path on a real actor (invoked actors inert, events sent as the
+ * path lists them) and reports which state nodes and transitions were reached.
+ */
+export function coverageOf<TMachine extends AnyStateMachine>(machine: TMachine, pathSets: PathSet<TMachine>[]): Coverage {
+  const reachedStates = new Set<string>();
+  const takenTransitions = new Set<string>();
+  const inertMachine = withInertActors(machine);
+  const recordNodes = (snapshot: unknown) => {
+    for (const node of ((snapshot as { _nodes?: AnyStateNode[] })._nodes ?? []) as AnyStateNode[]) reachedStates.add(node.id);
+  };
+  for (const { input, paths } of pathSets) {
+    for (const path of paths) {
+      const actor = createActor(inertMachine, {
+        input,
+        inspect: (ev) => {
+          if (ev.actorRef.sessionId !== ev.rootId) return;
+          if (ev.type === '@xstate.microstep') {
+            recordNodes(ev.snapshot);
+            for (const t of ev._transitions) takenTransitions.add(transitionKey(t));
+          } else if (ev.type === '@xstate.snapshot') {
+            recordNodes(ev.snapshot);
+          }
+        },
+      });
+      actor.start();
+      recordNodes(actor.getSnapshot());
+      for (const event of eventsOf(path)) actor.send(event);
+      actor.stop();
+    }
+  }
+  const states = stateNodesOf(machine);
+  const transitions = transitionsOf(machine);
+  return {
+    states,
+    transitions,
+    missingStates: states.filter((id) => !reachedStates.has(id)),
+    missingTransitions: transitions.filter((key) => !takenTransitions.has(key)),
+  };
+}

@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findMachineFiles, generateDiagrams, outDirRelative, repoRoot, toDot, toMermaid } from './diagrams.ts';
+import { systemStatusMachine } from '../machines/system-status.machine.ts';
+
+const outDir = path.join(repoRoot, outDirRelative);
+const stale = 'is out of date: run npm run diagrams';
+
+describe('docs/machines', () => {
+  it('covers every machine file', () => {
+    const files = findMachineFiles();
+    expect(files).toContain('machines/app.machine.ts');
+    expect(files).toContain('machines/system-status.machine.ts');
+    expect(files.some((f) => f.endsWith('.test.ts'))).toBe(false);
+  });
+
+  it('matches what npm run diagrams generates', { timeout: 30_000 }, async () => {
+    const generated = await generateDiagrams();
+    expect([...generated.keys()]).toContain('system-status.svg');
+    for (const [name, content] of generated) {
+      const file = path.join(outDir, name);
+      expect(existsSync(file), `${outDirRelative}/${name} is missing: run npm run diagrams`).toBe(true);
+      expect(readFileSync(file, 'utf8') === content, `${outDirRelative}/${name} ${stale}`).toBe(true);
+    }
+    const extra = readdirSync(outDir).filter((f) => /\.(mmd|svg)$/.test(f) && !generated.has(f));
+    expect(extra, `stale diagrams in ${outDirRelative}: run npm run diagrams`).toEqual([]);
+  });
+
+  it('is deterministic', { timeout: 30_000 }, async () => {
+    const [a, b] = [await generateDiagrams(), await generateDiagrams()];
+    expect(Object.fromEntries(a)).toEqual(Object.fromEntries(b));
+  });
+
+  it('draws parallel regions, guards, delays and invoke results', () => {
+    const mmd = toMermaid(systemStatusMachine);
+    expect(mmd.startsWith('stateDiagram-v2\n')).toBe(true);
+    expect(mmd).toMatch(/state "connection" as systemStatus_connection \{[\s\S]*\n\s+--\n\s+state "status" as systemStatus_status \{/);
+    expect(mmd).toContain('[*] --> systemStatus_connection_fetching');
+    expect(mmd).toContain('systemStatus_connection_waiting --> systemStatus_connection_fetching : after statusRefresh');
+    expect(mmd).toContain('systemStatus_connection_fetching --> systemStatus_connection_waiting : done (fetchStatus)');
+    expect(mmd).toContain('systemStatus_connection_fetching --> systemStatus_connection_waiting : error (fetchStatus)');
+    expect(mmd).toContain('systemStatus_status_unknown --> systemStatus_status_maintenance : always [isMaintenance]');
+    const dot = toDot(systemStatusMachine);
+    expect(dot).toContain('subgraph "cluster_systemStatus.connection"');
+    expect(dot).toContain('"systemStatus.connection.waiting" -> "systemStatus.connection.fetching" [label=" after statusRefresh "');
+  });
+});
