@@ -84,6 +84,9 @@ export const errorCodes = {
   merchantMissing: 'merchant.missing',
   merchantUnknown: 'merchant.unknown',
   rateLimited: 'request.rate.limited',
+  unsupportedMediaType: 'request.media.unsupported',
+  payloadTooLarge: 'request.too.large',
+  forbidden: 'request.forbidden',
   unauthorized: 'user.or.token.invalid',
   internal: 'system.error',
   // client-side failures, never sent by the server

@@ -1,0 +1,223 @@
+/**
+ * The operator CLI (`npm run admin -- <command>`).
+ *
+ * With PostgreSQL (DATABASE_URL) it writes the database directly; the running
+ * server sees the change within its merchant cache lifetime (1 s).
+ *
+ * With PGlite, a second process must never open the data directory while the
+ * server has it open (PGlite takes no lock and the files get corrupted). So:
+ * when `<dataDir>/owner.json` names a live server, the command goes to that
+ * server's local admin listener (127.0.0.1, random port, secret from
+ * `<dataDir>/admin.secret`, mode 0600), which also drops the cached row so the
+ * change shows at once. When no server runs, the CLI locks the directory
+ * itself and opens the database directly.
+ */
+import { readConfig, type ServerConfig } from '../config.ts';
+import { openDatabase } from '../db/connect.ts';
+import { acquireDataDirLock, DataDirBusyError, type DataDirOwner, readDataDirOwner } from '../db/data-dir-lock.ts';
+import { demoMerchantCode, seedIfEmpty } from '../db/seed.ts';
+import { AppError } from '../http/app-error.ts';
+import {
+  type AdminCommand,
+  executeAdminCommand,
+  type MerchantSettingsView,
+  normalizeCidrs,
+} from '../modules/system/admin-service.ts';
+import { readAdminSecret } from './admin-secret.ts';
+import { adminCommandPath, adminSecretHeader } from './admin-listener.ts';
+
+export const usage = `Usage: npm run admin -- <command> [--merchant CODE]
+
+Commands:
+  maintenance on [--info "text"]   put the merchant under maintenance (status 1)
+  maintenance off                  end maintenance
+  restrict set <cidr> [<cidr>...]  replace the restricted IP ranges (status 2), IPv4 or IPv6
+  restrict clear                   remove all restricted IP ranges
+  restrict list                    print the restricted IP ranges
+  status                           print the merchant's current settings
+
+Options:
+  --merchant CODE   merchant code (default ${demoMerchantCode})
+  --info TEXT       maintenance message (maintenance on only)
+  -h, --help        this help
+
+Environment: DATA_DIR (PGlite data directory, default ./.data), DATABASE_URL (PostgreSQL).`;
+
+export type ParsedArgs = { help: true } | { command: AdminCommand } | { error: string };
+
+export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
+  const positional: string[] = [];
+  let merchant = demoMerchantCode;
+  let info: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-h' || arg === '--help') return { help: true };
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flag === '--merchant' || flag === '--info') {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '') return { error: `${flag} needs a value` };
+      if (flag === '--merchant') merchant = value;
+      else info = value;
+      continue;
+    }
+    if (arg.startsWith('-')) return { error: `Unknown option ${arg}` };
+    positional.push(arg);
+  }
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(merchant)) return { error: `Invalid merchant code "${merchant}"` };
+  const [area, action, ...rest] = positional;
+  const noMore = (n: number) => (positional.length > n ? { error: `Unexpected argument ${positional[n]}` } : null);
+  if (info !== undefined && !(area === 'maintenance' && action === 'on')) {
+    return { error: '--info applies to "maintenance on" only' };
+  }
+  switch (`${area ?? ''} ${action ?? ''}`.trim()) {
+    case 'maintenance on':
+      return noMore(2) ?? { command: info === undefined ? { kind: 'maintenance.on', merchant } : { kind: 'maintenance.on', merchant, info } };
+    case 'maintenance off':
+      return noMore(2) ?? { command: { kind: 'maintenance.off', merchant } };
+    case 'restrict set': {
+      if (rest.length === 0) return { error: 'restrict set needs at least one CIDR' };
+      const { invalid } = normalizeCidrs(rest);
+      if (invalid.length > 0) return { error: `Invalid CIDR: ${invalid.join(', ')}` };
+      return { command: { kind: 'restrict.set', merchant, cidrs: rest } };
+    }
+    case 'restrict clear':
+      return noMore(2) ?? { command: { kind: 'restrict.clear', merchant } };
+    case 'restrict list':
+      return noMore(2) ?? { command: { kind: 'restrict.list', merchant } };
+    case 'status':
+      return noMore(1) ?? { command: { kind: 'status', merchant } };
+    case '':
+      return { error: 'No command given' };
+    default:
+      return { error: `Unknown command "${positional.join(' ')}"` };
+  }
+}
+
+export interface CommandOutcome {
+  view: MerchantSettingsView;
+  /** 'direct' (opened the database) or 'server' (sent to the running server). */
+  via: 'direct' | 'server';
+}
+
+async function runDirect(config: ServerConfig, command: AdminCommand): Promise<MerchantSettingsView> {
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    await handle.migrate();
+    await seedIfEmpty(handle.db);
+    return await executeAdminCommand(handle.db, command);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function sendToServer(owner: DataDirOwner, config: ServerConfig, command: AdminCommand): Promise<MerchantSettingsView> {
+  const secret = readAdminSecret(config.dataDir);
+  if (!secret) throw new Error(`The server (pid ${owner.pid}) runs but ${config.dataDir}/admin.secret is missing or unreadable.`);
+  const response = await fetch(`${owner.adminUrl}${adminCommandPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [adminSecretHeader]: secret },
+    body: JSON.stringify(command),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const data = (await response.json()) as { success: boolean; value?: MerchantSettingsView; errorCode?: string; message?: string };
+  if (!data.success || !data.value) {
+    throw new AppError(response.status, data.errorCode ?? 'system.error', data.message ?? `HTTP ${response.status}`);
+  }
+  return data.value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs one command against the database or the running server, whichever is safe. */
+export async function executeCliCommand(command: AdminCommand, config: ServerConfig, waitMs = 10_000): Promise<CommandOutcome> {
+  if (config.databaseUrl) return { view: await runDirect(config, command), via: 'direct' };
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const owner = readDataDirOwner(config.dataDir);
+    if (owner?.role === 'server' && owner.adminUrl) {
+      return { view: await sendToServer(owner, config, command), via: 'server' };
+    }
+    if (!owner) {
+      try {
+        const lock = acquireDataDirLock(config.dataDir, 'admin');
+        try {
+          return { view: await runDirect(config, command), via: 'direct' };
+        } finally {
+          lock.release();
+        }
+      } catch (error) {
+        if (!(error instanceof DataDirBusyError)) throw error;
+      }
+    }
+    // A server is starting or another CLI runs: wait a little.
+    if (Date.now() > deadline) {
+      throw new Error(
+        owner ? `The data directory is busy (${owner.role} process ${owner.pid}); try again.` : 'The data directory is busy; try again.',
+      );
+    }
+    await sleep(200);
+  }
+}
+
+export function formatSettings(view: MerchantSettingsView): string {
+  const switches = Object.entries(view.switches)
+    .map(([key, on]) => `${key}=${on ? 'on' : 'off'}`)
+    .join(' ');
+  return [
+    `Merchant ${view.code} (${view.name})`,
+    `  maintenance:       ${view.maintenance ? 'ON' : 'off'}${view.maintenanceInfo ? ` — ${view.maintenanceInfo}` : ''}`,
+    `  restricted ranges: ${view.restrictedIpRanges.length ? view.restrictedIpRanges.join(', ') : '(none)'}`,
+    `  languages:         ${view.enabledLanguages.join(', ')} (default ${view.defaultLanguage})`,
+    `  currency:          ${view.currency.code} ${view.currency.symbol} (${view.currency.minorUnits} minor units)`,
+    `  switches:          ${switches}`,
+    `  updated:           ${view.updatedAt}`,
+  ].join('\n');
+}
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Returns the exit code: 0 done, 1 failed (unknown merchant, busy, server error), 2 bad input. */
+export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseAdminArgs(argv);
+  if ('help' in parsed) {
+    io.out(usage);
+    return 0;
+  }
+  if ('error' in parsed) {
+    io.err(`${parsed.error}\n\n${usage}`);
+    return 2;
+  }
+  let config: ServerConfig;
+  try {
+    config = readConfig(io.env);
+  } catch (error) {
+    io.err((error as Error).message);
+    return 2;
+  }
+  try {
+    const { view, via } = await executeCliCommand(parsed.command, config);
+    const note = via === 'server' ? ' (applied through the running server)' : '';
+    switch (parsed.command.kind) {
+      case 'restrict.list':
+        io.out(view.restrictedIpRanges.length ? view.restrictedIpRanges.join('\n') : '(no restricted ranges)');
+        break;
+      case 'status':
+        io.out(formatSettings(view));
+        break;
+      default:
+        io.out(`OK: ${parsed.command.kind}${note}\n${formatSettings(view)}`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError) {
+      io.err(`${error.message} (${error.errorCode})`);
+      return error.statusCode === 400 ? 2 : 1;
+    }
+    io.err(`Failed: ${(error as Error).message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The application factory: one Fastify instance with the platform's envelope,
+ * error model, request context, security headers, rate limit, OpenAPI
+ * document, API modules and (when built) the SPA. Tests drive it with
+ * `app.inject`.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { errorCodes } from '../src/api/contract.ts';
+import type { Database } from './db/connect.ts';
+import { failure } from './http/app-error.ts';
+import { installErrorHandler } from './http/error-handling.ts';
+import { registerOpenApiRoute } from './http/openapi.ts';
+import { installRequestContext } from './http/request-context.ts';
+import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
+import { registerSpa, sendSpaIndex, wantsSpaIndex } from './http/spa.ts';
+import { createMerchantDirectory, type MerchantDirectory } from './modules/system/merchant-directory.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
+
+export interface BuildAppOptions {
+  db: Database;
+  /** Fastify logger options; false (quiet) by default. */
+  logger?: FastifyServerOptions['logger'];
+  /** Fastify `trustProxy` (env TRUST_PROXY); false by default. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Requests per minute per IP on /wps and /lgw. */
+  rateLimitPerMinute?: number;
+  /** Directory of the built SPA; nothing is served when missing. */
+  staticDir?: string;
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+  /** Merchant cache lifetime in ms. */
+  merchantCacheTtlMs?: number;
+  /** Check every success value against its endpoint's schema (default: outside production). */
+  checkResponses?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    merchants: MerchantDirectory;
+    db: Database;
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+  });
+
+  const merchants = createMerchantDirectory(options.db, { ttlMs: options.merchantCacheTtlMs ?? 1000 });
+  app.decorate('db', options.db);
+  app.decorate('merchants', merchants);
+  app.decorate('endpointRegistry', []);
+  app.decorate('checkResponses', options.checkResponses ?? process.env.NODE_ENV !== 'production');
+
+  installErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app, options.rateLimitPerMinute ?? 600);
+  installRequestContext(app, merchants);
+
+  registerOpenApiRoute(app);
+  registerSystemRoutes(app);
+
+  const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    if (spa && wantsSpaIndex(request)) return sendSpaIndex(reply);
+    return reply
+      .status(404)
+      .send(failure(errorCodes.notFound, `The requested url ${request.method} ${request.url.split('?')[0]} does not exist.`));
+  });
+
+  return app;
+}

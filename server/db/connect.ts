@@ -1,0 +1,69 @@
+/**
+ * Opens the database: PGlite (embedded PostgreSQL in WebAssembly) in a data
+ * directory by default, or a real PostgreSQL through node-postgres when a
+ * connection URL is given. Both return the same Drizzle type, so services do
+ * not care which one runs.
+ *
+ * PGlite is single-process: it takes no lock on its data directory, and two
+ * processes writing the same directory corrupt it. `server/db/data-dir-lock.ts`
+ * guards against that; see also `server/admin.ts`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: 'pglite' | 'postgres';
+  /** Applies the pending migrations of server/db/migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /**
+   * The data directory (DATA_DIR); PGlite keeps its files in `<dataDir>/pglite`.
+   * `memory://` keeps everything in memory. Ignored when databaseUrl is set.
+   */
+  dataDir?: string;
+  /** PostgreSQL connection URL; when set, node-postgres is used instead of PGlite. */
+  databaseUrl?: string;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that loses its server must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzleNodePg({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir ?? './.data';
+  const pgliteDir = dataDir.startsWith('memory://') ? dataDir : path.join(dataDir, 'pglite');
+  if (pgliteDir !== dataDir) mkdirSync(pgliteDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: pgliteDir });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

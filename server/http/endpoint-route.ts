@@ -1,0 +1,74 @@
+/**
+ * Registers server routes from the endpoint declarations of src/api, so the
+ * client and the server share method, path and schemas. Query and body are
+ * validated with the endpoint's zod schemas; the handler's return value is
+ * wrapped in `{ success: true, value }`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type * as z from 'zod/mini';
+import { errorCodes, type Endpoint, type ValueOf } from '../../src/api/contract.ts';
+import { AppError } from './app-error.ts';
+import { type RequestContext, requireContext } from './request-context.ts';
+
+type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+
+export interface EndpointInput<E extends Endpoint> {
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  ctx: RequestContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<ValueOf<E>> | ValueOf<E>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every endpoint registered with registerEndpoint (for OpenAPI and route-enumerating tests). */
+    endpointRegistry: Endpoint[];
+    /** Whether success values are checked against the endpoint's value schema. */
+    checkResponses: boolean;
+  }
+}
+
+function describeIssues(error: z.core.$ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function parseWith<S extends z.ZodMiniType | undefined>(schema: S, data: unknown, where: string): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new AppError(400, errorCodes.invalidRequest, `Invalid ${where}: ${describeIssues(result.error)}`);
+  }
+  return result.data as Parsed<S>;
+}
+
+/** Fastify path syntax is the contract's (`/wps/x/:id`). */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  if (app.endpointRegistry.some((e) => e.method === endpoint.method && e.path === endpoint.path)) {
+    throw new Error(`Endpoint ${endpoint.method} ${endpoint.path} registered twice`);
+  }
+  app.endpointRegistry.push(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const query = parseWith(endpoint.query, request.query ?? {}, 'query');
+      const body = parseWith(endpoint.body, request.body, 'body');
+      const ctx = requireContext(request);
+      const value = await handler({ query, body, ctx, request, reply } as EndpointInput<E>);
+      if (app.checkResponses) {
+        const checked = endpoint.value.safeParse(value);
+        if (!checked.success) {
+          request.log.error({ issues: checked.error.issues, path: endpoint.path }, 'response does not match contract');
+          throw new AppError(500, errorCodes.internal, 'Unknown error');
+        }
+      }
+      return { success: true, value };
+    },
+  });
+}

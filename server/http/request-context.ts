@@ -1,0 +1,102 @@
+/**
+ * The platform request headers, read in one place: Merchant (required on
+ * /wps and /lgw), Authorization (the raw token, no "Bearer"), Language,
+ * Device and device-id. The resolved context hangs on `request.platform`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorCodes, headerNames } from '../../src/api/contract.ts';
+import { normalizeIp } from '../modules/system/ip-ranges.ts';
+import type { MerchantDirectory, MerchantSettings } from '../modules/system/merchant-directory.ts';
+import { isApiPath } from './api-paths.ts';
+import { AppError } from './app-error.ts';
+
+export interface PlatformHeaders {
+  merchantCode: string | null;
+  token: string | null;
+  language: string | null;
+  device: string | null;
+  deviceId: string | null;
+}
+
+export interface RequestContext {
+  merchant: MerchantSettings;
+  /** The requested language when the merchant enables it, else the merchant's default. */
+  language: string;
+  device: string | null;
+  deviceId: string | null;
+  /** The raw session token of the Authorization header; validated by the session module. */
+  token: string | null;
+  clientIp: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    platform: RequestContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Set false on /wps routes that need no Merchant header (the OpenAPI document). */
+    merchant?: boolean;
+  }
+}
+
+function single(value: string | string[] | undefined): string | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  const trimmed = v?.trim();
+  return trimmed ? trimmed : null;
+}
+
+export function readPlatformHeaders(request: FastifyRequest): PlatformHeaders {
+  const h = request.headers;
+  let token = single(h[headerNames.authorization]);
+  // Tolerate a "Bearer " prefix although the platform sends the raw token.
+  if (token?.toLowerCase().startsWith('bearer ')) token = token.slice(7).trim() || null;
+  return {
+    merchantCode: single(h[headerNames.merchant]),
+    token,
+    language: single(h[headerNames.language])?.toUpperCase() ?? null,
+    device: single(h[headerNames.device])?.toUpperCase() ?? null,
+    deviceId: single(h[headerNames.deviceId]),
+  };
+}
+
+export function clientIpOf(request: FastifyRequest): string {
+  return normalizeIp(request.ip);
+}
+
+export async function resolveRequestContext(
+  request: FastifyRequest,
+  merchants: MerchantDirectory,
+): Promise<RequestContext> {
+  const headers = readPlatformHeaders(request);
+  if (!headers.merchantCode) {
+    throw new AppError(400, errorCodes.merchantMissing, 'The Merchant header is required.');
+  }
+  const merchant = await merchants.get(headers.merchantCode);
+  if (!merchant) throw new AppError(400, errorCodes.merchantUnknown, 'Unknown merchant.');
+  const language =
+    headers.language && merchant.row.enabledLanguages.includes(headers.language)
+      ? headers.language
+      : merchant.row.defaultLanguage;
+  return {
+    merchant,
+    language,
+    device: headers.device,
+    deviceId: headers.deviceId,
+    token: headers.token,
+    clientIp: clientIpOf(request),
+  };
+}
+
+export function installRequestContext(app: FastifyInstance, merchants: MerchantDirectory): void {
+  app.decorateRequest('platform', null);
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.merchant === false || !isApiPath(request.url)) return;
+    request.platform = await resolveRequestContext(request, merchants);
+  });
+}
+
+/** The context of an API request; endpoint handlers always have one. */
+export function requireContext(request: FastifyRequest): RequestContext {
+  if (!request.platform) throw new AppError(500, errorCodes.internal, 'Request context missing.');
+  return request.platform;
+}

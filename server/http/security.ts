@@ -1,0 +1,49 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { errorCodes } from '../../src/api/contract.ts';
+import { isApiPath } from './api-paths.ts';
+import { AppError } from './app-error.ts';
+
+/**
+ * Security headers for the SPA and the API. The CSP allows no inline script;
+ * inline styles only in style attributes (sanitised server HTML such as
+ * announcements carries them), never in <style> elements.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xContentTypeOptions: true,
+  });
+}
+
+/** Per-IP rate limit on /wps and /lgw; the 429 answer is a failure envelope. */
+export async function registerRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: perMinute,
+    timeWindow: 60_000,
+    allowList: (request) => !isApiPath(request.url),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(context.statusCode, errorCodes.rateLimited, `Too many requests, retry in ${context.after}.`),
+  });
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from './api-paths.ts';
+
+/**
+ * Serves the built SPA (vite's dist/). Hashed files under /assets are cached
+ * for a year; everything else must be revalidated. Files are registered as
+ * routes at start (`wildcard: false`), so unknown paths reach the not-found
+ * handler, which answers index.html for client-side routes such as /m/home.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
+  const root = path.resolve(distDir);
+  if (!existsSync(path.join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/** A GET for a client-side route (not the API, not something that looks like a file). */
+export function wantsSpaIndex(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isApiPath(request.url)) return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+export function sendSpaIndex(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+}

@@ -1,0 +1,82 @@
+/**
+ * Server entry (`npm run start:server`): opens the database (PGlite in
+ * DATA_DIR, or PostgreSQL with DATABASE_URL), migrates, seeds an empty
+ * database, serves the API and the built SPA, and shuts down cleanly on
+ * SIGINT/SIGTERM (server first, then the database).
+ */
+import { createAdminSecret, removeAdminSecret } from './admin/admin-secret.ts';
+import { startAdminListener } from './admin/admin-listener.ts';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from './db/data-dir-lock.ts';
+import { seedIfEmpty } from './db/seed.ts';
+
+const config = readConfig();
+
+let lock: DataDirLock | null = null;
+if (!config.databaseUrl) {
+  try {
+    lock = acquireDataDirLock(config.dataDir, 'server');
+  } catch (error) {
+    process.stderr.write(`${error instanceof DataDirBusyError ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+await database.migrate();
+const seeded = await seedIfEmpty(database.db);
+
+const app = await buildApp({
+  db: database.db,
+  logger: { level: config.logLevel },
+  trustProxy: config.trustProxy,
+  rateLimitPerMinute: config.rateLimitPerMinute,
+  staticDir: config.staticDir,
+});
+if (seeded) app.log.info('seeded the demo data');
+
+let admin: Awaited<ReturnType<typeof startAdminListener>> | null = null;
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await admin?.close();
+    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+  } finally {
+    if (lock) {
+      removeAdminSecret(config.dataDir);
+      lock.release();
+    }
+  }
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  if (lock) {
+    const secret = createAdminSecret(config.dataDir);
+    admin = await startAdminListener({
+      db: database.db,
+      secret,
+      onChange: (code) => app.merchants.invalidate(code),
+      logger: app.log,
+    });
+    lock.update({ adminUrl: admin.url });
+  }
+  app.log.info({ url: app.listeningOrigin, database: database.kind, adminListener: admin?.url ?? null }, 'server ready');
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await shutdown('startup-failure');
+}

@@ -1,0 +1,96 @@
+/**
+ * Operator commands on a merchant's system settings (maintenance, region
+ * restriction). Used by the admin CLI directly or through the running
+ * server's local admin listener.
+ */
+import * as z from 'zod/mini';
+import { errorCodes } from '../../../src/api/contract.ts';
+import type { Database } from '../../db/connect.ts';
+import type { MerchantRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { formatCidr, parseCidr } from './ip-ranges.ts';
+import { findMerchant, type MerchantPatch, updateMerchant } from './queries.ts';
+import { completeSwitches } from './service.ts';
+
+const merchant = z.string().check(z.minLength(1), z.maxLength(32));
+
+export const adminCommandSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('maintenance.on'), merchant, info: z.optional(z.string().check(z.maxLength(2000))) }),
+  z.object({ kind: z.literal('maintenance.off'), merchant }),
+  z.object({ kind: z.literal('restrict.set'), merchant, cidrs: z.array(z.string()).check(z.minLength(1)) }),
+  z.object({ kind: z.literal('restrict.clear'), merchant }),
+  z.object({ kind: z.literal('restrict.list'), merchant }),
+  z.object({ kind: z.literal('status'), merchant }),
+]);
+export type AdminCommand = z.infer<typeof adminCommandSchema>;
+
+export interface MerchantSettingsView {
+  code: string;
+  name: string;
+  maintenance: boolean;
+  maintenanceInfo: string;
+  restrictedIpRanges: string[];
+  enabledLanguages: string[];
+  defaultLanguage: string;
+  currency: { code: string; symbol: string; minorUnits: number };
+  switches: Record<string, boolean>;
+  updatedAt: string;
+}
+
+export function toSettingsView(row: MerchantRow): MerchantSettingsView {
+  return {
+    code: row.code,
+    name: row.name,
+    maintenance: row.maintenance,
+    maintenanceInfo: row.maintenanceInfo,
+    restrictedIpRanges: [...row.restrictedIpRanges],
+    enabledLanguages: [...row.enabledLanguages],
+    defaultLanguage: row.defaultLanguage,
+    currency: { code: row.currencyCode, symbol: row.currencySymbol, minorUnits: row.minorUnits },
+    switches: completeSwitches(row.switches),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+/** Validates and normalises CIDRs (`10.1.2.3/8` stays as given; a bare address gets /32 or /128). */
+export function normalizeCidrs(cidrs: readonly string[]): { valid: string[]; invalid: string[] } {
+  const valid: string[] = [];
+  const invalid: string[] = [];
+  for (const text of cidrs) {
+    const cidr = parseCidr(text);
+    if (!cidr) invalid.push(text);
+    else if (!valid.includes(formatCidr(cidr))) valid.push(formatCidr(cidr));
+  }
+  return { valid, invalid };
+}
+
+function unknownMerchant(code: string): AppError {
+  return new AppError(404, errorCodes.merchantUnknown, `Unknown merchant ${code}.`);
+}
+
+export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<MerchantSettingsView> {
+  let patch: MerchantPatch | null = null;
+  switch (command.kind) {
+    case 'maintenance.on':
+      patch = command.info === undefined ? { maintenance: true } : { maintenance: true, maintenanceInfo: command.info };
+      break;
+    case 'maintenance.off':
+      patch = { maintenance: false, maintenanceInfo: '' };
+      break;
+    case 'restrict.set': {
+      const { valid, invalid } = normalizeCidrs(command.cidrs);
+      if (invalid.length > 0) throw AppError.invalid(`Invalid CIDR: ${invalid.join(', ')}`);
+      patch = { restrictedIpRanges: valid };
+      break;
+    }
+    case 'restrict.clear':
+      patch = { restrictedIpRanges: [] };
+      break;
+    case 'restrict.list':
+    case 'status':
+      break;
+  }
+  const row = patch ? await updateMerchant(db, command.merchant, patch) : await findMerchant(db, command.merchant);
+  if (!row) throw unknownMerchant(command.merchant);
+  return toSettingsView(row);
+}
