@@ -1,0 +1,102 @@
+/**
+ * Every URL path of the spec's route table (section 2), in one place, so that
+ * the layout-rule tests, the route-tree test and later suites (accessibility
+ * audit, screenshots) can enumerate them. The route files in `src/routes/`
+ * are declared in `src/routes/routes.ts`; `route-tree.test.ts` checks that the
+ * two lists agree.
+ *
+ * Paths keep the spec's spelling (camelCase segments such as `/m/changePsw`).
+ */
+
+/** The canonical home path; the aliases below redirect here with `replace`. */
+export const homePath = '/m/home';
+
+/** Paths that are the home screen too (spec: `/`, `/m`, `/m/`, `/m/index`, `/m/index.html`). */
+export const homeAliasPaths = ['/', '/m', '/m/', '/m/index', '/m/index.html'] as const;
+
+/** Open to everyone (guests included). */
+export const openPaths = [
+  '/m/home',
+  '/m/login',
+  '/m/register',
+  '/m/register.html',
+  '/m/forget',
+  '/m/changePsw',
+  '/m/trail',
+  '/m/notice',
+  '/m/message',
+  '/m/set',
+  '/m/help',
+  '/m/activity',
+  '/m/activityDetail',
+  '/m/hot-games',
+  '/m/gameCenter',
+  '/m/slotsCenter',
+  '/m/gameList',
+  '/m/lottery',
+  '/m/live-games',
+  '/m/slot-games',
+  '/m/sport-games',
+  '/m/esport-games',
+  '/m/fishing-games',
+  '/m/poker-games',
+  '/m/lott',
+  '/m/elott',
+] as const;
+
+/**
+ * Need a session (member, trial or agent); guests are sent to `/m/login` with
+ * `replace` (spec section 6: inbox, change password, member center, wallet...).
+ * `/m/changePsw` is NOT here: it is reached right after a first login, and its
+ * own screen will check the session user (spec "Change password").
+ */
+export const memberPaths = [
+  '/m/webEmail',
+  '/m/voucherCenter',
+  '/m/withdraw',
+  '/m/transaction/record',
+  '/m/member/home',
+  '/m/member/benefits',
+  '/m/mall/mallHome',
+  '/m/inviteFriends',
+  '/m/myAccount/index',
+  '/m/gameRecord',
+  '/m/securityCenter',
+] as const;
+
+/** Agent members only (types 1, 2, 41, 42); anyone else goes to `/m/home` with `replace`. */
+export const agentPaths = [
+  '/m/agent',
+  '/m/agent/team/overview',
+  '/m/agent/team/pnl',
+  '/m/member/team',
+  '/m/teamBetting',
+  '/m/member/agent/agentRebeat',
+  '/m/member/teamRebate',
+  '/m/redRain',
+  '/m/agentRegister',
+  '/m/member/agent/agentDivident',
+  '/m/member/notice',
+  '/m/member/agent/getSalaryContract',
+  '/m/member/agent/getDevidendContract',
+  '/m/member/agent/getHourContract',
+] as const;
+
+export type OpenPath = (typeof openPaths)[number];
+export type MemberPath = (typeof memberPaths)[number];
+export type AgentPath = (typeof agentPaths)[number];
+export type RoutePath = OpenPath | MemberPath | AgentPath;
+
+/** Every screen path of the route table (aliases excluded). */
+export const routePaths: readonly RoutePath[] = [...openPaths, ...memberPaths, ...agentPaths];
+
+/** Every path the site answers, aliases included. */
+export const allPaths: readonly string[] = [...homeAliasPaths, ...routePaths];
+
+export type Access = 'open' | 'member' | 'agent';
+
+export function accessOf(path: string): Access {
+  if ((agentPaths as readonly string[]).includes(path)) return 'agent';
+  if ((memberPaths as readonly string[]).includes(path)) return 'member';
+  return 'open';
+}

@@ -1,0 +1,77 @@
+/**
+ * Search-param schemas of the routes (zod/mini, Standard Schema). Bad input
+ * never fails a route: every field falls back to its default.
+ */
+import * as z from 'zod/mini';
+
+/** `schema`, or `fallback` when the param is missing or invalid. */
+function withDefault<T extends z.ZodMiniType>(schema: T, fallback: z.output<T>) {
+  return z._default(z.catch(schema, fallback), fallback as never);
+}
+
+/** Optional: undefined when missing or invalid. */
+function optional<T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.optional(schema), undefined);
+}
+
+const index = z.number().check(z.int(), z.nonnegative());
+const code = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
+/** An id from the server: numbers and short tokens, as a string. */
+const id = z.pipe(
+  z.union([z.number(), z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))]),
+  z.transform((v) => String(v)),
+);
+
+/** Game categories (spec section 1) plus HOME, the game centre's landing page. */
+export const gameCategories = [
+  'HOME',
+  'ALL',
+  'HOT',
+  'LIVE',
+  'RNG',
+  'FISH',
+  'SPORTS',
+  'ESPORTS',
+  'COCKFIGHT',
+  'PVP',
+  'LOTT',
+  'ELOTT',
+  'FAV',
+  'RECENT',
+  'INHOUSE',
+  'LIVESTREAM',
+  'PROMO',
+] as const;
+
+/** /m/help?i= : the active item, default 0. */
+export const helpSearch = z.object({ i: withDefault(index, 0) });
+
+/** /m/notice?index= : the announcement to open, by index. */
+export const noticeSearch = z.object({ index: optional(index) });
+
+/** /m/activity?id= and /m/activityDetail?id= : the promotion to open. */
+export const activitySearch = z.object({ id: optional(id) });
+
+/** /m/gameList?gameType=&vassalage= or ?type=fav */
+export const gameListSearch = z.object({
+  gameType: optional(code),
+  vassalage: optional(code),
+  type: optional(z.enum(['fav'])),
+});
+
+/** /m/gameCenter?gameCategory= (default HOME). */
+export const gameCenterSearch = z.object({ gameCategory: withDefault(z.enum(gameCategories), 'HOME') });
+
+/** /m/transaction/record?types= and /m/member/notice?types= (default A). */
+export const typesSearch = z.object({ types: withDefault(z.string().check(z.regex(/^[A-Z]{1,8}$/)), 'A') });
+
+/** /m/register?affiliateCode=&recommenderId= : the invitation read from a shared link. */
+export const registerSearch = z.object({
+  affiliateCode: optional(code),
+  recommenderId: optional(code),
+});
+
+/** /m/login?redirect= : where to go after login; only paths inside the site. */
+export const loginSearch = z.object({
+  redirect: optional(z.string().check(z.regex(/^\/m\/[^/\\]/))),
+});

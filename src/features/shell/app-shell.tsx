@@ -1,0 +1,58 @@
+import { useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { AppActorContext, useSiteStatus } from '../../app/app-actor.tsx';
+import { showsBottomBar, titleId } from '../../app/layout-rules.ts';
+import { useT } from '../../i18n/use-t.ts';
+import styles from './app-shell.module.css';
+import { BottomMenu } from './bottom-menu.tsx';
+import { Header } from './header.tsx';
+import { MaintenancePage, RestrictedPage } from './site-status-page.tsx';
+
+/** The path of the screen on display (the one being left, until the next is ready). */
+export function useShownPath(): string {
+  return useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
+}
+
+/** Header, routed content and bottom bar, laid out by the rules of the path. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const path = useShownPath();
+  const bottomBar = showsBottomBar(path);
+  const title = t(titleId(path));
+
+  useEffect(() => {
+    document.title = t('app.documentTitle', { title, name: t('app.name') });
+  }, [t, title]);
+
+  return (
+    <>
+      <a href="#main" className={styles.skip}>
+        {t('shell.skipToContent')}
+      </a>
+      <Header path={path} />
+      <main id="main" tabIndex={-1} className={[styles.main, bottomBar && styles.withBottomBar].filter(Boolean).join(' ')}>
+        {children}
+      </main>
+      {bottomBar ? <BottomMenu path={path} /> : null}
+    </>
+  );
+}
+
+/**
+ * The root layout: the site, or the maintenance / IP-restricted page when the
+ * system status says so ('unknown' and 'normal' show the site).
+ */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const { status, context } = useSiteStatus();
+  const statusActor = AppActorContext.useSelector((s) => s.children.systemStatus);
+  if (status === 'maintenance') {
+    return (
+      <MaintenancePage
+        info={context?.answer?.info ?? null}
+        onRetry={() => statusActor?.send({ type: 'status.refresh' })}
+      />
+    );
+  }
+  if (status === 'restricted') return <RestrictedPage ip={context?.answer?.ip ?? null} />;
+  return <AppShell>{children}</AppShell>;
+}

@@ -1,0 +1,75 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Gift, House, type LucideIcon, UserRound, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { useRole } from '../../app/app-actor.tsx';
+import { activeBottomTab, type BottomTab } from '../../app/layout-rules.ts';
+import type { MessageId } from '../../i18n/message-id.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import styles from './bottom-menu.module.css';
+
+const items = [
+  { tab: 'member', to: '/m/member/home', icon: UserRound, labelId: 'nav.memberCenter' },
+  { tab: 'promotions', to: '/m/activity', icon: Gift, labelId: 'nav.promotions' },
+  { tab: 'home', to: '/m/home', icon: House, labelId: 'nav.home' },
+  { tab: 'deposit', to: '/m/voucherCenter', icon: Wallet, labelId: 'nav.deposit' },
+] as const satisfies readonly { tab: BottomTab; to: string; icon: LucideIcon; labelId: MessageId }[];
+
+/**
+ * The fixed bottom menu. Guests opening member center are sent to login by
+ * the route guard; a trial account is offered registration instead.
+ * (The invite-friends entry arrives with the referral feature.)
+ */
+export function BottomMenu({ path }: { path: string }) {
+  const t = useT();
+  const role = useRole();
+  const navigate = useNavigate();
+  const [offerRegister, setOfferRegister] = useState(false);
+  const active = activeBottomTab(path);
+
+  return (
+    <nav className={styles.bar} aria-label={t('shell.bottom.label')}>
+      <ul className={styles.list}>
+        {items.map(({ tab, to, icon: Icon, labelId }) => (
+          <li key={tab}>
+            <Link
+              to={to}
+              className={styles.item}
+              aria-current={active === tab ? 'page' : undefined}
+              aria-label={tab === 'deposit' ? t('nav.deposit.label') : undefined}
+              activeProps={{}}
+              onClick={(event) => {
+                if (tab === 'member' && role === 'trial') {
+                  event.preventDefault();
+                  setOfferRegister(true);
+                }
+              }}
+            >
+              <span className={styles.icon}>
+                <Icon aria-hidden="true" focusable="false" />
+                {tab === 'deposit' ? (
+                  <span className={styles.badge} aria-hidden="true">
+                    {t('nav.deposit.badge')}
+                  </span>
+                ) : null}
+              </span>
+              {t(labelId)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={offerRegister}
+        title={t('trial.register.title')}
+        message={t('trial.register.body')}
+        cancelLabel={t('dialog.cancel')}
+        submitLabel={t('trial.register.submit')}
+        onCancel={() => setOfferRegister(false)}
+        onSubmit={() => {
+          setOfferRegister(false);
+          navigate({ to: '/m/register' });
+        }}
+      />
+    </nav>
+  );
+}

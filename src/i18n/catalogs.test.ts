@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../api/contract.ts';
+import cn from './messages/cn.json';
+import en from './messages/en.json';
+
+const catalogs: Record<string, Record<string, string>> = { en, cn };
+const srcDir = join(import.meta.dirname, '..');
+
+function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+    if (el.type === TYPE.tag) {
+      argumentsOf(el.children, out);
+      continue;
+    }
+    out.add(el.value);
+    if (el.type === TYPE.plural || el.type === TYPE.select) {
+      for (const option of Object.values(el.options)) argumentsOf(option.value, out);
+    }
+  }
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'compiled' || name === 'test' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.gen.ts') ? [path] : [];
+  });
+}
+
+/**
+ * Message ids written in the code: `formatMessage({ id: 'x' })`, `<FormattedMessage id="x" />`,
+ * `defineMessages`/`{ id: 'x' }`, `t('x')`, and `labelId`/`titleId`/... or `'/path': 'x'` table entries
+ * whose value looks like a namespaced id.
+ */
+function idsUsedIn(code: string): string[] {
+  const ids: string[] = [];
+  const patterns = [
+    /\bid:\s*['"]([\w.-]+)['"]/g,
+    /<FormattedMessage[^>]*\bid=["']([\w.-]+)["']/g,
+    /\bt\(\s*['"]([\w.-]+)['"]/g,
+    /\b(?:label|title|message|body)Id:\s*['"]([\w.-]+)['"]/g,
+    /['"]\/[\w/.-]*['"]:\s*['"]([a-z]+\.[\w.-]+)['"]/g,
+    /\?\s*['"]([a-z]+\.[\w.]+)['"]\s*:\s*['"]([a-z]+\.[\w.]+)['"]/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of code.matchAll(pattern)) ids.push(...match.slice(1).filter(Boolean));
+  }
+  return ids;
+}
+
+describe('message catalogs', () => {
+  it('EN and CN have exactly the same ids', () => {
+    expect(Object.keys(cn).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(Object.keys(catalogs))('%s: every message is valid ICU', (lang) => {
+    for (const [id, message] of Object.entries(catalogs[lang]!)) {
+      expect(() => parse(message), id).not.toThrow();
+    }
+  });
+
+  it('CN uses the same arguments as EN in every message', () => {
+    for (const [id, message] of Object.entries(en)) {
+      const cnMessage = (cn as Record<string, string>)[id] ?? '';
+      expect([...argumentsOf(parse(cnMessage))].sort(), id).toEqual([...argumentsOf(parse(message))].sort());
+    }
+  });
+
+  it('every error code of the API contract has a message (error.<code>)', () => {
+    for (const code of Object.values(errorCodes)) expect(en, code).toHaveProperty([`error.${code}`]);
+    for (const id of ['error.load.retry', 'error.unknown', 'error.client.timeout', 'error.client.offline']) {
+      expect(en).toHaveProperty([id]);
+    }
+    expect(en['error.client.timeout']).toBe('Slow Connection');
+    expect(en['error.client.offline']).toBe('No Internet');
+    expect(en['error.load.retry']).toBe('Loading failed, click to retry');
+  });
+
+  it('every message id used in src exists', () => {
+    const files = sourceFiles(srcDir);
+    const missing: string[] = [];
+    let found = 0;
+    for (const file of files) {
+      for (const id of idsUsedIn(readFileSync(file, 'utf8'))) {
+        found += 1;
+        // ids built from a code (`language.${code}`) are checked by type; skip templates
+        if (!(id in en)) missing.push(`${relative(srcDir, file)}: ${id}`);
+      }
+    }
+    expect(found).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+  });
+});

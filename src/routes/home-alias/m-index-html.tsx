@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** `/m/index.html` is the home screen (spec section 2): redirect to /m/home with replace. */
+export const Route = createFileRoute('/m/index.html')({
+  beforeLoad: () => {
+    throw redirect({ to: '/m/home', replace: true });
+  },
+});

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Gift } from 'lucide-react';
+import { activitySearch } from '../../app/search-schemas.ts';
+import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/m/activityDetail')({
+  validateSearch: activitySearch,
+  component: ActivityDetailScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function ActivityDetailScreen() {
+  return <ComingSoon icon={Gift} />;
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Briefcase } from 'lucide-react';
+import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/_agent-only/m/agent')({
+  component: AgentHomeScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function AgentHomeScreen() {
+  return <ComingSoon icon={Briefcase} />;
+}

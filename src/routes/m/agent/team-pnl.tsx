@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ChartLine } from 'lucide-react';
+import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/_agent-only/m/agent/team/pnl')({
+  component: TeamPnlScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function TeamPnlScreen() {
+  return <ComingSoon icon={ChartLine} />;
+}

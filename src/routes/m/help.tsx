@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CircleHelp } from 'lucide-react';
+import { helpSearch } from '../../app/search-schemas.ts';
+import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/m/help')({
+  validateSearch: helpSearch,
+  component: HelpScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function HelpScreen() {
+  return <ComingSoon icon={CircleHelp} />;
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Percent } from 'lucide-react';
+import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/_agent-only/m/member/agent/agentRebeat')({
+  component: AgentRebeatScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function AgentRebeatScreen() {
+  return <ComingSoon icon={Percent} />;
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FileSignature } from 'lucide-react';
+import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/_agent-only/m/member/agent/getDevidendContract')({
+  component: GetDevidendContractScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function GetDevidendContractScreen() {
+  return <ComingSoon icon={FileSignature} />;
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Megaphone } from 'lucide-react';
+import { typesSearch } from '../../../app/search-schemas.ts';
+import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/_agent-only/m/member/notice')({
+  validateSearch: typesSearch,
+  component: NoticeScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function NoticeScreen() {
+  return <ComingSoon icon={Megaphone} />;
+}

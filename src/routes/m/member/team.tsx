@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UsersRound } from 'lucide-react';
+import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/_agent-only/m/member/team')({
+  component: TeamScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function TeamScreen() {
+  return <ComingSoon icon={UsersRound} />;
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Megaphone } from 'lucide-react';
+import { noticeSearch } from '../../app/search-schemas.ts';
+import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+
+export const Route = createFileRoute('/m/notice')({
+  validateSearch: noticeSearch,
+  component: NoticeScreen,
+});
+
+/** Placeholder until the feature lands: route, title and layout are final. */
+function NoticeScreen() {
+  return <ComingSoon icon={Megaphone} />;
+}

@@ -1,0 +1,10 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { registerSearch } from '../../app/search-schemas.ts';
+
+/** `/m/register.html` is the register screen (spec section 2); the invitation params are kept. */
+export const Route = createFileRoute('/m/register.html')({
+  validateSearch: registerSearch,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/m/register', search, replace: true });
+  },
+});

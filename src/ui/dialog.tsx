@@ -1,0 +1,154 @@
+import { X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { Button, IconButton } from './button.tsx';
+import styles from './dialog.module.css';
+
+/** Spec section 9: popups ignore taps on their mask for the first 300 ms (no click-through). */
+const maskGuardMs = 300;
+
+function useModalFocus(open: boolean, onClose: () => void) {
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement as HTMLElement | null;
+    const node = panel.current;
+    const focusables = () =>
+      Array.from(
+        node?.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])') ??
+          [],
+      ).filter((el) => !el.hasAttribute('disabled'));
+    (node?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? node)?.focus();
+
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close.current();
+      } else if (event.key === 'Tab') {
+        const items = focusables();
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
+  }, [open]);
+
+  return panel;
+}
+
+/**
+ * A tap on the mask (outside the panel) closes, but not in the first 300 ms
+ * after opening, so the tap that opened a popup cannot also close it.
+ */
+function useMaskClose(open: boolean, onClose: () => void) {
+  const mask = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const node = mask.current;
+    if (!open || !node) return;
+    const openedAt = performance.now();
+    const onClick = (event: MouseEvent) => {
+      if (event.target === node && performance.now() - openedAt >= maskGuardMs) close.current();
+    };
+    node.addEventListener('click', onClick);
+    return () => node.removeEventListener('click', onClick);
+  }, [open]);
+  return mask;
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title?: string;
+  message: string;
+  cancelLabel: string;
+  submitLabel: string;
+  onCancel: () => void;
+  onSubmit: () => void;
+}
+
+/** A modal confirm (cancel / submit), announced as an alert dialog. */
+export function ConfirmDialog({ open, title, message, cancelLabel, submitLabel, onCancel, onSubmit }: ConfirmDialogProps) {
+  const panel = useModalFocus(open, onCancel);
+  const mask = useMaskClose(open, onCancel);
+  const titleId = useId();
+  const messageId = useId();
+  if (!open) return null;
+  return createPortal(
+    <div ref={mask} className={styles.scrim}>
+      <div
+        ref={panel}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : messageId}
+        aria-describedby={title ? messageId : undefined}
+        className={styles.dialog}
+        tabIndex={-1}
+      >
+        {title ? (
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+        ) : null}
+        <p id={messageId} className={styles.message}>
+          {message}
+        </p>
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button variant="primary" onClick={onSubmit} data-autofocus>
+            {submitLabel}
+          </Button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+export interface DrawerProps {
+  open: boolean;
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A modal side sheet from the left (the side menu). */
+export function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
+  const panel = useModalFocus(open, onClose);
+  const mask = useMaskClose(open, onClose);
+  const titleId = useId();
+  if (!open) return null;
+  return createPortal(
+    <>
+      <div ref={mask} className={styles.drawerScrim} />
+      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} className={styles.drawer} tabIndex={-1}>
+        <div className={styles.drawerHead}>
+          <h2 id={titleId} className={styles.drawerTitle}>
+            {title}
+          </h2>
+          <IconButton icon={X} label={closeLabel} onClick={onClose} />
+        </div>
+        {children}
+      </div>
+    </>,
+    document.body,
+  );
+}

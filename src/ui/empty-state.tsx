@@ -1,0 +1,32 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import styles from './empty-state.module.css';
+
+export interface EmptyStateProps {
+  icon: LucideIcon;
+  title: string;
+  body?: string;
+  /** The next step: a button or a link. */
+  action?: ReactNode;
+  /** `danger` for error states ("Loading failed, click to retry"). */
+  tone?: 'neutral' | 'danger';
+  /** Heading level of the title inside its page. */
+  headingLevel?: 2 | 3;
+  /** `alert` announces an error state to screen readers. */
+  role?: 'status' | 'alert';
+}
+
+/** The empty / error / "coming soon" state of a screen: icon, short message, next step. */
+export function EmptyState({ icon: Icon, title, body, action, tone = 'neutral', headingLevel = 2, role }: EmptyStateProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className={[styles.root, tone === 'danger' && styles.danger].filter(Boolean).join(' ')} role={role}>
+      <span className={styles.icon}>
+        <Icon aria-hidden="true" focusable="false" />
+      </span>
+      <Heading className={styles.title}>{title}</Heading>
+      {body ? <p className={styles.body}>{body}</p> : null}
+      {action ? <div className={styles.action}>{action}</div> : null}
+    </section>
+  );
+}
