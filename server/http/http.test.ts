@@ -205,6 +205,11 @@ describe('SPA serving', () => {
       expect(deep.headers['content-type']).toContain('text/html');
       expect(deep.headers['cache-control']).toBe('no-cache');
       expect(deep.headers['content-security-policy']).toContain("script-src 'self'");
+      for (const url of ['/m/index.html', '/m/register.html']) {
+        const page = await spa.inject({ method: 'GET', url });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('id="root"');
+      }
       const asset = await spa.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath } from './api-paths.ts';
+import { isApiRequest } from './api-paths.ts';
 
 /**
  * Serves the built SPA (vite's dist/). Hashed files under /assets are cached
@@ -25,13 +25,17 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   return true;
 }
 
-/** A GET for a client-side route (not the API, not something that looks like a file). */
+/**
+ * A GET for a client-side route: not the API, and not something that looks
+ * like a file — except `.html` pages, which are routes of the site
+ * (/m/index.html, /m/register.html).
+ */
 export function wantsSpaIndex(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (isApiPath(request.url)) return false;
+  if (isApiRequest(request)) return false;
   const pathname = request.url.split('?')[0] ?? '/';
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return !last.includes('.');
+  return !last.includes('.') || last.endsWith('.html');
 }
 
 export function sendSpaIndex(reply: FastifyReply): FastifyReply {

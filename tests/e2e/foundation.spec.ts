@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { navbarMode, showsBottomBar, showsHeader, titleId } from '../../src/app/layout-rules.ts';
+import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../src/app/route-paths.ts';
+import { admin, signInAs, text } from './support.ts';
+
+const bottomBar = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: text('shell.bottom.label') });
+const accountActions = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: text('shell.header.actions') });
+
+/** Where a path lands: /m/register.html is an alias of /m/register. */
+const landing = (path: string) => (path === '/m/register.html' ? '/m/register' : path);
+
+async function expectLayout(page: import('@playwright/test').Page, requested: string) {
+  const path = landing(requested);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\./g, '\\.')}(\\?|$)`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(titleId(path)));
+  await expect(bottomBar(page)).toHaveCount(showsBottomBar(path) ? 1 : 0);
+  await expect(accountActions(page)).toHaveCount(showsHeader(path) ? 1 : 0);
+  const mode = navbarMode(path);
+  await expect(page.getByRole('button', { name: text('shell.back') })).toHaveCount(mode === 'back' ? 1 : 0);
+}
+
+test.describe('routes and layout', () => {
+  test('unknown paths land on home, replacing the history entry', async ({ page }) => {
+    await page.goto('/m/nowhere/at/all');
+    await expect(page).toHaveURL(/\/m\/home$/);
+    await expect(page.getByText(text('home.welcome.guestTitle', { name: text('app.name') }))).toBeVisible();
+  });
+
+  for (const alias of homeAliasPaths.filter((p) => p !== '/')) {
+    test(`${alias} shows home`, async ({ page }) => {
+      await page.goto(alias);
+      await expect(page).toHaveURL(/\/m\/home$/);
+      await expect(bottomBar(page)).toBeVisible();
+    });
+  }
+
+  test('/ shows home', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/m\/home$/);
+  });
+
+  test('a guest sees the header, title and bottom bar of every open route as the spec says', async ({ page }) => {
+    for (const path of openPaths) {
+      await page.goto(path);
+      await expectLayout(page, path);
+    }
+  });
+
+  test('a guest opening a member route is sent to login', async ({ page }) => {
+    await page.goto('/m/voucherCenter');
+    await expect(page).toHaveURL(/\/m\/login/);
+  });
+
+  test('a member sees every member route, and agent routes send a member home', async ({ page }) => {
+    await signInAs(page, { userName: 'player1', type: 0 });
+    for (const path of memberPaths) {
+      await page.goto(path);
+      await expectLayout(page, path);
+    }
+    await page.goto('/m/agent');
+    await expect(page).toHaveURL(/\/m\/home$/);
+  });
+
+  test('an agent sees every agent route', async ({ page }) => {
+    await signInAs(page, { userName: 'agent1', type: 1 });
+    for (const path of agentPaths) {
+      await page.goto(path);
+      await expectLayout(page, path);
+    }
+  });
+
+  test('the deposit entry of the bottom bar carries the bonus badge', async ({ page }) => {
+    await page.goto('/m/home');
+    await expect(bottomBar(page).getByText(text('nav.deposit.badge'))).toBeVisible();
+  });
+});
+
+test.describe('system status', () => {
+  test.afterEach(async () => {
+    await admin('maintenance', 'off');
+    await admin('restrict', 'clear');
+  });
+
+  test('maintenance set with the operator CLI shows the maintenance page, and clearing it brings home back', async ({
+    page,
+  }) => {
+    await page.goto('/m/home');
+    await expect(bottomBar(page)).toBeVisible();
+
+    await admin('maintenance', 'on', '--info', 'Back at ten');
+    await page.reload();
+    await expect(page.getByText(text('status.maintenance.title'))).toBeVisible();
+    await expect(page.getByText('Back at ten')).toBeVisible();
+    await expect(bottomBar(page)).toHaveCount(0);
+
+    await admin('maintenance', 'off');
+    await page.reload();
+    await expect(bottomBar(page)).toBeVisible();
+    await expect(page.getByText(text('status.maintenance.title'))).toHaveCount(0);
+  });
+
+  test('a visitor from a restricted range sees the IP-restricted page', async ({ page }) => {
+    await admin('restrict', 'set', '127.0.0.0/8', '::1/128');
+    await page.goto('/m/home');
+    await expect(page.getByText(text('status.restricted.title'))).toBeVisible();
+    await expect(page.getByText(/127\.0\.0\.1|::1/)).toBeVisible();
+  });
+});
