@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, SERVE_SPA: '0' },
   }),

@@ -43,7 +43,8 @@ async function waitForServer(child: ChildProcess) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'm-casino-screens-'));
-  const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  // One process (node with the tsx loader), so that stopping it stops the server.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });

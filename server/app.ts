@@ -8,9 +8,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { errorCodes } from '../src/api/contract.ts';
 import type { Database } from './db/connect.ts';
 import { failure } from './http/app-error.ts';
-import { installErrorHandler } from './http/error-handling.ts';
+import { envelopeServerOptions, installErrorHandler } from './http/error-handling.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
 import { installRequestContext } from './http/request-context.ts';
+import { installRouteTable } from './http/route-table.ts';
 import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { registerSpa, sendSpaIndex, wantsSpaIndex } from './http/spa.ts';
 import { createMerchantDirectory, type MerchantDirectory } from './modules/system/merchant-directory.ts';
@@ -46,12 +47,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ...envelopeServerOptions,
   });
 
   const merchants = createMerchantDirectory(options.db, { ttlMs: options.merchantCacheTtlMs ?? 1000 });
   app.decorate('db', options.db);
   app.decorate('merchants', merchants);
   app.decorate('endpointRegistry', []);
+  // First, so routes of encapsulated plugins (static files) are recorded too.
+  installRouteTable(app);
   app.decorate('checkResponses', options.checkResponses ?? process.env.NODE_ENV !== 'production');
 
   installErrorHandler(app);

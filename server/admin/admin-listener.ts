@@ -9,7 +9,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { errorCodes } from '../../src/api/contract.ts';
 import type { Database } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
-import { installErrorHandler } from '../http/error-handling.ts';
+import { envelopeServerOptions, installErrorHandler } from '../http/error-handling.ts';
+import { installRouteTable } from '../http/route-table.ts';
 import { adminCommandSchema, executeAdminCommand } from '../modules/system/admin-service.ts';
 import { secretsEqual } from './admin-secret.ts';
 
@@ -27,7 +28,11 @@ export interface AdminListenerOptions {
 }
 
 export function buildAdminListener(options: AdminListenerOptions): FastifyInstance {
-  const app = Fastify(options.logger ? { loggerInstance: options.logger.child({ listener: 'admin' }) } : {});
+  const app = Fastify({
+    ...envelopeServerOptions,
+    ...(options.logger ? { loggerInstance: options.logger.child({ listener: 'admin' }) } : {}),
+  });
+  installRouteTable(app);
   installErrorHandler(app);
   app.post(adminCommandPath, async (request) => {
     if (!loopback.has(request.socket.remoteAddress ?? '')) {

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { errorCodes } from '../../src/api/contract.ts';
 import { AppError, failure } from './app-error.ts';
 
@@ -41,3 +43,46 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(failure(errorCodes.internal, 'Unknown error'));
   });
 }
+
+/**
+ * Errors Fastify answers before routing, outside the error handler: a URL
+ * that does not decode (`/wps/%ZZ`: FST_ERR_BAD_URL), a path parameter over
+ * the length limit (FST_ERR_MAX_PARAM_LENGTH), a failed async constraint.
+ * Fastify's default answer is its own `{ error, message, statusCode }` body;
+ * ours is the failure envelope. Found by the API fuzz suite.
+ */
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed request url.' : error.message;
+  void reply
+    .status(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(failure(errorCodes.invalidRequest, message));
+}
+
+/**
+ * Requests Node's HTTP parser rejects (bad header characters, oversized
+ * headers, malformed request lines, header timeouts) never reach Fastify;
+ * Fastify's default writes a non-envelope JSON body on the socket. This
+ * writes the failure envelope instead, then closes the connection as Node does.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message =
+    status === 408 ? 'Request timeout.' : status === 431 ? 'Request headers too large.' : 'Malformed HTTP request.';
+  const body = JSON.stringify(failure(errorCodes.invalidRequest, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Fastify constructor options that keep pre-routing and connection-level errors in the envelope. */
+export const envelopeServerOptions = {
+  frameworkErrors,
+  clientErrorHandler,
+} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;

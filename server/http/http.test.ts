@@ -112,6 +112,14 @@ describe('envelope and error model', () => {
     );
   });
 
+  it('treats percent-encoded API paths as API requests (context, envelope), and undecodable urls as 400', async () => {
+    const ok = await app.inject({ method: 'GET', url: '/wp%73/system/status', headers: demo });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().success).toBe(true);
+    expectFailure(await app.inject({ method: 'GET', url: '/wp%73/system/status' }), 400, 'merchant.missing');
+    expectFailure(await app.inject({ method: 'GET', url: '/wps/%ZZ', headers: demo }), 400, 'request.invalid');
+  });
+
   it('passes service AppErrors through and hides unknown errors as 500 system.error', async () => {
     expectFailure(await app.inject({ method: 'GET', url: '/wps/test/teapot', headers: demo }), 409, 'test.conflict');
     const res = await app.inject({ method: 'GET', url: '/wps/test/fail', headers: demo });

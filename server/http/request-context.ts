@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorCodes, headerNames } from '../../src/api/contract.ts';
 import { normalizeIp } from '../modules/system/ip-ranges.ts';
 import type { MerchantDirectory, MerchantSettings } from '../modules/system/merchant-directory.ts';
-import { isApiPath } from './api-paths.ts';
+import { isApiRequest } from './api-paths.ts';
 import { AppError } from './app-error.ts';
 
 export interface PlatformHeaders {
@@ -90,7 +90,7 @@ export async function resolveRequestContext(
 export function installRequestContext(app: FastifyInstance, merchants: MerchantDirectory): void {
   app.decorateRequest('platform', null);
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.merchant === false || !isApiPath(request.url)) return;
+    if (request.routeOptions.config.merchant === false || !isApiRequest(request)) return;
     request.platform = await resolveRequestContext(request, merchants);
   });
 }

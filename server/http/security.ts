@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../src/api/contract.ts';
-import { isApiPath } from './api-paths.ts';
+import { isApiRequest } from './api-paths.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -42,7 +42,7 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number)
     global: true,
     max: perMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isApiPath(request.url),
+    allowList: (request) => !isApiRequest(request),
     errorResponseBuilder: (_request, context) =>
       new AppError(context.statusCode, errorCodes.rateLimited, `Too many requests, retry in ${context.after}.`),
   });
