@@ -17,6 +17,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root,
     wildcard: false,
     cacheControl: false,
+    // The build writes .br and .gz next to every text file (vite.config.ts,
+    // `precompress`): send those to browsers that accept them.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz', '.vite/**'],
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -35,6 +35,8 @@ const targets: Target[] = [
   { name: 'system status (baseline)', path: '/wps/system/status' },
   { name: 'whitelabel', path: '/wps/system/whitelabel' },
   { name: 'consolidated settings', path: '/wps/system/settings/consolidated' },
+  { name: 'game list (RNG, 25)', path: '/wps/game/list?gameType=RNG&pageNo=1&pageSize=25&platform=html5&clientType=2' },
+  { name: 'hot games', path: '/wps/game/hot?isPlatform=2&platform=html5' },
 ];
 
 const HOST = '127.0.0.1';

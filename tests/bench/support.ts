@@ -1,0 +1,164 @@
+/**
+ * Shared by the web benchmarks (bench-web.ts, bench-bundle.ts): building the
+ * app and the baseline page, starting the real server on 127.0.0.1 with a
+ * fresh temporary DATA_DIR, and the Chromium settings (Debian's Chromium,
+ * never a downloaded browser).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PluginOption } from 'vite';
+
+export const HOST = '127.0.0.1';
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const distDir = path.join(root, 'dist');
+export const baselineDir = path.join(root, 'tests/bench/baseline');
+export const baselineOutDir = path.join(root, 'dist-bench-baseline');
+export const resultsDir = path.join(root, 'bench-results');
+
+export const chromiumPath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags of playwright.config.ts: headless, no network chatter of its own. */
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const hasFlag = (flag: string) => process.argv.slice(2).includes(flag);
+
+/** `npm run build` (message catalogs + vite build of the app into dist/). */
+export function buildApp(): void {
+  console.log('> npm run build');
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`npm run build failed (${r.status})`);
+}
+
+export function requireBuild(): void {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npm run build` first, or drop --no-build');
+  }
+}
+
+/**
+ * The baseline page (tests/bench/baseline/) built with the app's own Vite
+ * config: the same build and resolve options and the same plugins except the
+ * router plugin (the baseline has no routes), into dist-bench-baseline/.
+ */
+export async function buildBaseline(): Promise<void> {
+  const { build, loadConfigFromFile } = await import('vite');
+  const loaded = await loadConfigFromFile(
+    { command: 'build', mode: 'production' },
+    path.join(root, 'vite.config.ts'),
+    root,
+    'silent',
+  );
+  if (!loaded) throw new Error('vite.config.ts not found');
+  const { config } = loaded;
+  const flatten = (list: readonly unknown[]): unknown[] => list.flatMap((p) => (Array.isArray(p) ? flatten(p) : [p]));
+  const plugins = flatten(config.plugins ?? []).filter(
+    (p): p is PluginOption => !!p && typeof p === 'object' && 'name' in p && !/tanstack|router/i.test(String(p.name)),
+  );
+  await build({
+    configFile: false,
+    root: baselineDir,
+    base: '/',
+    logLevel: 'warn',
+    plugins,
+    resolve: config.resolve,
+    build: { ...config.build, outDir: baselineOutDir, emptyOutDir: true, manifest: false },
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The real server (`server/main.ts`, NODE_ENV=production) serving `staticDir`
+ * on 127.0.0.1 and a free port, on a fresh temporary PGlite database (seeded
+ * with the demo merchant). Resolves once it answers.
+ */
+export async function startServer(staticDir: string, label: string): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `m-casino-${label}-`));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const origin = `http://${HOST}:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the ${label} server exited (${child.exitCode}) before it was ready:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${origin}/wps/docs`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return { origin, stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error(`the ${label} server did not start in 60 s:\n${output}`);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A plain text table: first column left-aligned, the others right-aligned. */
+export function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}

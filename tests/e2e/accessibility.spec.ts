@@ -1,0 +1,195 @@
+/**
+ * Accessibility audit (axe-core through @axe-core/playwright, Debian Chromium)
+ * over every route of the route table (src/app/route-paths.ts):
+ *
+ * - as a guest: every path, aliases included (member and agent routes redirect:
+ *   the audit runs where they land);
+ * - as a member (session type 0): the member routes and home;
+ * - as an agent (session type 1): the agent routes and home;
+ * - with the side menu open, and with the logout confirm dialog open.
+ *
+ * Rules: the wcag2a, wcag2aa, wcag21a and wcag21aa tags. Serious and critical
+ * violations fail the test; minor and moderate ones are printed, not failed.
+ * Independently of axe, every interactive control in Chromium's accessibility
+ * tree (buttons, links, form fields, tabs, menu items...) must have a name.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../src/app/route-paths.ts';
+import { type FakeSession, signInAs, text } from './support.ts';
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const failingImpacts = new Set(['serious', 'critical']);
+
+/** Roles a person operates: each needs an accessible name. */
+const interactiveRoles = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'radio',
+  'switch',
+  'combobox',
+  'listbox',
+  'option',
+  'slider',
+  'spinbutton',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'treeitem',
+]);
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+interface AuditLog {
+  failures: Finding[];
+  notes: Finding[];
+  audited: number;
+}
+
+const newLog = (): AuditLog => ({ failures: [], notes: [], audited: 0 });
+
+/** Interactive nodes of Chromium's accessibility tree that have no name. */
+async function unnamedControls(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { ignored: boolean; role?: { value?: string }; name?: { value?: string }; backendDOMNodeId?: number }[];
+    };
+    const out: string[] = [];
+    for (const node of nodes) {
+      const role = String(node.role?.value ?? '');
+      if (node.ignored || !interactiveRoles.has(role)) continue;
+      if (String(node.name?.value ?? '').trim() !== '') continue;
+      let html = '';
+      if (node.backendDOMNodeId) {
+        const { outerHTML } = (await cdp.send('DOM.getOuterHTML', { backendNodeId: node.backendDOMNodeId })) as {
+          outerHTML: string;
+        };
+        html = outerHTML.slice(0, 160);
+      }
+      out.push(`${role} ${html}`);
+    }
+    return out;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function audit(page: Page, where: string, log: AuditLog) {
+  // Legacy mode runs axe.run() in the page itself: the app has no iframes, and
+  // the default mode's extra blank page per audit costs ~0.5 s each.
+  const results = await new AxeBuilder({ page }).withTags(tags).setLegacyMode(true).analyze();
+  log.audited++;
+  for (const v of results.violations) {
+    const finding: Finding = {
+      where,
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    };
+    (failingImpacts.has(finding.impact) ? log.failures : log.notes).push(finding);
+  }
+  for (const control of await unnamedControls(page)) {
+    log.failures.push({ where, rule: 'accessible-name', impact: 'serious', help: 'Interactive control without an accessible name', targets: [control] });
+  }
+}
+
+/** Resolves once the page has had no request in flight for `quietMs` (at most `maxMs`). */
+function trackNetwork(page: Page) {
+  let inflight = 0;
+  let lastChange = Date.now();
+  const bump = (d: number) => {
+    inflight += d;
+    lastChange = Date.now();
+  };
+  page.on('request', () => bump(1));
+  page.on('requestfinished', () => bump(-1));
+  page.on('requestfailed', () => bump(-1));
+  return async (quietMs = 150, maxMs = 5_000) => {
+    const deadline = Date.now() + maxMs;
+    while (Date.now() < deadline && (inflight > 0 || Date.now() - lastChange < quietMs)) {
+      await page.waitForTimeout(25);
+    }
+  };
+}
+
+/** Opens a path and waits for its screen (title heading) and a quiet network before auditing. */
+async function visit(page: Page, path: string, settle: () => Promise<void>) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await settle();
+}
+
+function report(log: AuditLog, label: string) {
+  const line = (f: Finding) => `  [${f.impact}] ${f.rule} at ${f.where}: ${f.help}\n      ${f.targets.slice(0, 5).join('\n      ')}`;
+  console.log(`${label}: ${log.audited} pages audited, ${log.failures.length} serious/critical, ${log.notes.length} minor/moderate`);
+  if (log.notes.length) console.log(`minor/moderate (reported, not failed):\n${log.notes.map(line).join('\n')}`);
+  expect(log.failures.map(line), `serious or critical accessibility violations (${label})`).toEqual([]);
+}
+
+/** Audits `paths` on `parallel` pages of one context at a time (the audit is CPU-bound, the app mostly idle). */
+async function auditAll(context: BrowserContext, paths: readonly string[], label: string, session?: FakeSession) {
+  const log = newLog();
+  const queue = [...paths];
+  const parallel = 3;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      const page = await context.newPage();
+      if (session) await signInAs(page, session);
+      const settle = trackNetwork(page);
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        await visit(page, path, settle);
+        const landed = new URL(page.url()).pathname;
+        await audit(page, landed === path ? path : `${path} -> ${landed}`, log);
+      }
+      await page.close();
+    }),
+  );
+  report(log, label);
+}
+
+test.describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('every route as a guest, aliases and redirects included', async ({ context }) => {
+    await auditAll(context, [...homeAliasPaths, ...openPaths, ...memberPaths, ...agentPaths], 'guest');
+  });
+
+  test('member routes and home as a member', async ({ context }) => {
+    await auditAll(context, ['/m/home', ...memberPaths], 'member', { userName: 'player1', type: 0 });
+  });
+
+  test('agent routes and home as an agent', async ({ context }) => {
+    await auditAll(context, ['/m/home', ...agentPaths], 'agent', { userName: 'agent1', type: 1 });
+  });
+
+  test('the side menu, open', async ({ page }) => {
+    const log = newLog();
+    await visit(page, '/m/home', trackNetwork(page));
+    await page.getByRole('button', { name: text('shell.menu.open') }).click();
+    await expect(page.getByRole('dialog', { name: text('shell.menu.title') })).toBeVisible();
+    await audit(page, '/m/home side menu', log);
+    report(log, 'side menu');
+  });
+
+  test('the logout confirm dialog, open', async ({ page }) => {
+    const log = newLog();
+    await signInAs(page, { userName: 'player1', type: 0 });
+    await visit(page, '/m/home', trackNetwork(page));
+    await page.getByRole('button', { name: text('header.logout') }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await audit(page, '/m/home logout confirm', log);
+    report(log, 'logout confirm');
+  });
+});
