@@ -131,7 +131,9 @@ export function generatePaths<TMachine extends AnyStateMachine>(
       input,
       events: options.events as never,
       serializeState: serializeStep as never,
-      filterEvents: (snapshot, event) => !event.type.startsWith('xstate.') || handles(snapshot, event.type),
+      // A machine that has reached its final state takes no more events.
+      filterEvents: (snapshot, event) =>
+        (snapshot as { status?: string }).status === 'active' && (!event.type.startsWith('xstate.') || handles(snapshot, event.type)),
       limit: 100_000,
     }) as unknown as MachinePath<TMachine>[];
     return { input, paths: withoutPrefixes(paths) };
@@ -180,7 +182,11 @@ export function coverageOf<TMachine extends AnyStateMachine>(machine: TMachine, 
           if (ev.actorRef.sessionId !== ev.rootId) return;
           if (ev.type === '@xstate.microstep') {
             recordNodes(ev.snapshot);
-            for (const t of ev._transitions) takenTransitions.add(transitionKey(t));
+            for (const t of ev._transitions) {
+              takenTransitions.add(transitionKey(t));
+              // The source was active, even when no snapshot shows it (a transient initial state).
+              for (let node: AnyStateNode | undefined = t.source; node?.parent; node = node.parent) reachedStates.add(node.id);
+            }
           } else if (ev.type === '@xstate.snapshot') {
             recordNodes(ev.snapshot);
           }

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, createActor } from 'xstate';
+import { type ChangePasswordInput, type ChangePasswordRequest, changePasswordMachine } from './change-password.machine.ts';
+import { identityMessages } from './identity-types.ts';
+import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { deferred, flush } from './test/fakes.ts';
+
+type Machine = typeof changePasswordMachine;
+
+const REDIRECT = 'xstate.after.redirectAfterChange.changePassword.changed';
+const inputs: ChangePasswordInput[] = [{ hasCachedPassword: false }, { hasCachedPassword: true }];
+const good = { type: 'form.submit', oldPassword: 'Old#2026', newPassword: 'New#2026', confirmNewPassword: 'New#2026' };
+const same = { type: 'form.submit', oldPassword: 'Old#2026', newPassword: 'Old#2026', confirmNewPassword: 'Old#2026' };
+const mismatch = { type: 'form.submit', oldPassword: 'Old#2026', newPassword: 'New#2026', confirmNewPassword: 'New#2027' };
+const noOld = { type: 'form.submit', newPassword: 'New#2026', confirmNewPassword: 'New#2026' };
+const events: AnyEventObject[] = [
+  good,
+  same,
+  mismatch,
+  noOld,
+  { type: 'popup.close' },
+  { type: 'xstate.done.actor.submitChangePassword' },
+  { type: 'xstate.error.actor.submitChangePassword', error: { kind: 'server', errorCode: 'modify.new.old.same' } },
+  { type: 'xstate.error.actor.submitChangePassword', error: { kind: 'server', errorCode: 'password.old.wrong' } },
+  { type: REDIRECT },
+];
+const pathSets: PathSet<Machine>[] = generatePaths(changePasswordMachine, { inputs, events });
+
+describe('changePassword machine: coverage of the generated paths', () => {
+  it('reaches every state node and takes every transition', () => {
+    const coverage = coverageOf(changePasswordMachine, pathSets);
+    expect(coverage.states).toEqual([
+      'changePassword.editing',
+      'changePassword.samePassword',
+      'changePassword.submitting',
+      'changePassword.changed',
+      'changePassword.done',
+    ]);
+    expect(coverage.transitions.length).toBe(9);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([33, 29]);
+  });
+
+  it('the coverage check fails when paths leave something out', () => {
+    const withoutServerSame = pathSets.map(({ input, paths }) => ({
+      input,
+      paths: paths.filter((p) => !eventsOf(p).some((e) => e.error?.errorCode === 'modify.new.old.same')),
+    }));
+    expect(coverageOf(changePasswordMachine, withoutServerSame).missingTransitions).toEqual([
+      'changePassword.submitting --xstate.error.actor.submitChangePassword [isSamePasswordError] #0--> changePassword.samePassword',
+    ]);
+  });
+});
+
+function harness(input: ChangePasswordInput) {
+  const submit = deferred<void, ChangePasswordRequest>();
+  const passwordChanged = vi.fn();
+  const actor = createActor(
+    changePasswordMachine.provide({ actors: { submitChangePassword: submit.logic }, actions: { passwordChanged } }),
+    { input },
+  );
+  return { actor, submit, passwordChanged };
+}
+
+/** What the user sees. */
+function screen(h: ReturnType<typeof harness>) {
+  const snap = h.actor.getSnapshot();
+  if (snap.status === 'done') return { goTo: snap.output!.redirectTo };
+  return {
+    oldPasswordField: !snap.context.hasCachedPassword,
+    popup: snap.matches('samePassword') ? 'samePassword' : null,
+    loading: snap.matches('submitting'),
+    toast: snap.matches('changed') ? snap.context.message : null,
+    error: snap.context.errorCode,
+  };
+}
+
+describe.each(inputs)('changePassword machine replayed with cached password $hasCachedPassword', (input) => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each(pathSets.find((s) => s.input === input)!.paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const h = harness(input);
+    let phase: 'editing' | 'samePassword' | 'submitting' | 'changed' | 'done' = 'editing';
+    let error: string | null = null;
+    const sent: ChangePasswordRequest[] = [];
+    h.actor.start();
+    for (const step of path.steps.slice(1)) {
+      const event = step.event;
+      switch (event.type) {
+        case 'form.submit':
+          h.actor.send(event as never);
+          if (phase !== 'editing') break;
+          if (!input.hasCachedPassword && !event.oldPassword) error = identityMessages.passwordRequired;
+          else if (!input.hasCachedPassword && event.oldPassword === event.newPassword) {
+            phase = 'samePassword';
+            error = null;
+          } else if (event.newPassword !== event.confirmNewPassword) error = identityMessages.confirmationMismatch;
+          else {
+            phase = 'submitting';
+            error = null;
+            sent.push({
+              oldPassword: input.hasCachedPassword ? null : event.oldPassword,
+              newPassword: event.newPassword,
+              confirmNewPassword: event.confirmNewPassword,
+            });
+          }
+          break;
+        case 'popup.close':
+          h.actor.send(event as never);
+          if (phase === 'samePassword') phase = 'editing';
+          break;
+        case 'xstate.done.actor.submitChangePassword':
+          h.submit.resolve(undefined);
+          phase = 'changed';
+          break;
+        case 'xstate.error.actor.submitChangePassword':
+          h.submit.reject(event.error);
+          if (event.error.errorCode === 'modify.new.old.same') phase = 'samePassword';
+          else {
+            phase = 'editing';
+            error = event.error.errorCode;
+          }
+          break;
+        case REDIRECT:
+          await vi.advanceTimersByTimeAsync(999);
+          expect(screen(h)).toMatchObject({ toast: identityMessages.passwordChanged });
+          await vi.advanceTimersByTimeAsync(1);
+          phase = 'done';
+          break;
+        default:
+          throw new Error(`no executor for ${event.type}`);
+      }
+      await flush();
+      expect(h.actor.getSnapshot().value).toEqual(step.state.value);
+      expect(h.actor.getSnapshot().context).toEqual(step.state.context);
+      expect(screen(h)).toEqual(
+        phase === 'done'
+          ? { goTo: '/m/home' }
+          : {
+              oldPasswordField: !input.hasCachedPassword,
+              popup: phase === 'samePassword' ? 'samePassword' : null,
+              loading: phase === 'submitting',
+              toast: phase === 'changed' ? identityMessages.passwordChanged : null,
+              error,
+            },
+      );
+      expect(h.submit.inputs).toEqual(sent);
+      expect(h.passwordChanged).toHaveBeenCalledTimes(phase === 'changed' || phase === 'done' ? 1 : 0);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, createActor } from 'xstate';
+import { logoutMachine } from './logout.machine.ts';
+import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { deferred, flush } from './test/fakes.ts';
+
+type Machine = typeof logoutMachine;
+
+const events: AnyEventObject[] = [
+  { type: 'logout.request' },
+  { type: 'logout.cancel' },
+  { type: 'logout.confirm' },
+  { type: 'xstate.done.actor.serverLogout' },
+  { type: 'xstate.error.actor.serverLogout', error: { kind: 'server', errorCode: 'user.or.token.invalid' } },
+  { type: 'xstate.error.actor.serverLogout', error: new Error('offline') },
+];
+const pathSets: PathSet<Machine>[] = generatePaths(logoutMachine, { inputs: [undefined], events });
+
+describe('logout machine: coverage of the generated paths', () => {
+  it('reaches every state node and takes every transition', () => {
+    const coverage = coverageOf(logoutMachine, pathSets);
+    expect(coverage.states).toEqual(['logout.idle', 'logout.confirming', 'logout.loggingOut', 'logout.loggedOut']);
+    expect(coverage.transitions.length).toBe(5);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+    expect(pathSets[0]!.paths.length).toBe(10);
+  });
+
+  it('the coverage check fails when paths leave something out', () => {
+    const withoutCancel = [{ input: undefined, paths: pathSets[0]!.paths.filter((p) => !eventsOf(p).some((e) => e.type === 'logout.cancel')) }];
+    expect(coverageOf(logoutMachine, withoutCancel).missingTransitions).toEqual(['logout.confirming --logout.cancel--> logout.idle']);
+  });
+});
+
+function harness() {
+  const serverLogout = deferred<void, unknown>();
+  const clearLocalSession = vi.fn();
+  const actor = createActor(logoutMachine.provide({ actors: { serverLogout: serverLogout.logic }, actions: { clearLocalSession } }));
+  return { actor, serverLogout, clearLocalSession };
+}
+
+/** What the user sees: nothing, the in_sure_logout dialog, the loading message, or the home page. */
+function screen(h: ReturnType<typeof harness>) {
+  const snap = h.actor.getSnapshot();
+  if (snap.status === 'done') return { goTo: snap.output!.redirectTo };
+  return { dialog: snap.matches('confirming') ? 'in_sure_logout' : null, loading: snap.matches('loggingOut') };
+}
+
+describe('logout machine replayed', () => {
+  it.each(pathSets[0]!.paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const h = harness();
+    let view: ReturnType<typeof screen> = { dialog: null, loading: false };
+    let calls = 0;
+    let cleared = 0;
+    h.actor.start();
+    for (const step of path.steps.slice(1)) {
+      const event = step.event;
+      if (event.type === 'xstate.done.actor.serverLogout') {
+        h.serverLogout.resolve(undefined);
+      } else if (event.type === 'xstate.error.actor.serverLogout') {
+        h.serverLogout.reject(event.error);
+      } else {
+        h.actor.send(event as never);
+      }
+      if (event.type === 'logout.request' && !view.dialog && !view.loading) view = { dialog: 'in_sure_logout', loading: false };
+      else if (event.type === 'logout.cancel' && view.dialog) view = { dialog: null, loading: false };
+      else if (event.type === 'logout.confirm' && view.dialog) {
+        view = { dialog: null, loading: true };
+        calls++;
+      } else if (event.type.startsWith('xstate.')) {
+        // Whatever the server says, the local session goes.
+        view = { goTo: '/m/home' };
+        cleared++;
+      }
+      await flush();
+      expect(h.actor.getSnapshot().value).toEqual(step.state.value);
+      expect(screen(h)).toEqual(view);
+      expect(h.serverLogout.inputs).toHaveLength(calls);
+      expect(h.clearLocalSession).toHaveBeenCalledTimes(cleared);
+    }
+  });
+});

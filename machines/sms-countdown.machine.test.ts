@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, createActor } from 'xstate';
+import { identityMessages } from './identity-types.ts';
+import { type SmsCodeRequest, type SmsCodeResult, type SmsCountdownInput, smsCountdownMachine } from './sms-countdown.machine.ts';
+import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { deferred, flush } from './test/fakes.ts';
+
+type Machine = typeof smsCountdownMachine;
+
+const T0 = Date.UTC(2026, 0, 1);
+const TICK_MS = 500;
+const TICK = 'xstate.after.smsTick.smsCountdown.counting';
+/** The model's clock stands still: the paths prove the structure, the named scenarios move time. */
+const frozen = () => T0;
+const inputs: SmsCountdownInput[] = [
+  { purpose: 'login', now: frozen },
+  { purpose: 'register', now: frozen },
+];
+
+const valid = { type: 'sms.send', mobile: '09171234567', countryDialingCode: '+63', mobileValid: true };
+const events: AnyEventObject[] = [
+  valid,
+  { type: 'sms.send', mobile: '0917', mobileValid: false },
+  { type: 'sms.send', mobile: '   ', mobileValid: true },
+  { type: 'xstate.done.actor.requestSmsCode', output: { expirationTime: T0 + 1_500 } },
+  { type: 'xstate.done.actor.requestSmsCode', output: {} },
+  { type: 'xstate.done.actor.requestSmsCode', output: { expirationTime: T0 - 1 } },
+  { type: 'xstate.error.actor.requestSmsCode', error: { kind: 'server', errorCode: 'sms.too.frequent' } },
+  { type: 'xstate.error.actor.requestSmsCode', error: new Error('socket hang up') },
+  { type: TICK },
+];
+
+const pathSets: PathSet<Machine>[] = generatePaths(smsCountdownMachine, { inputs, events });
+
+describe('smsCountdown machine: coverage of the generated paths', () => {
+  it('reaches every state node and takes every transition', () => {
+    const coverage = coverageOf(smsCountdownMachine, pathSets);
+    expect(coverage.states).toEqual(['smsCountdown.idle', 'smsCountdown.validating', 'smsCountdown.sending', 'smsCountdown.counting']);
+    expect(coverage.transitions.length).toBe(7);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([29, 29]);
+  });
+
+  it('the coverage check fails when paths leave something out', () => {
+    const withoutExpired = pathSets.map(({ input, paths }) => ({
+      input,
+      paths: paths.filter((p) => !eventsOf(p).some((e) => e.output?.expirationTime === T0 - 1)),
+    }));
+    expect(coverageOf(smsCountdownMachine, withoutExpired).missingTransitions).toEqual([
+      'smsCountdown.counting --after smsTick [isTimeUp] #0--> smsCountdown.idle',
+    ]);
+  });
+});
+
+function harness(input: SmsCountdownInput) {
+  const request = deferred<SmsCodeResult, SmsCodeRequest>();
+  const machine = smsCountdownMachine.provide({ actors: { requestSmsCode: request.logic } });
+  const actor = createActor(machine, { input });
+  const sent = vi.fn();
+  actor.on('sms.sent', sent);
+  return { actor, request, sent };
+}
+
+/** What the user sees on the SMS button. */
+function button(actor: ReturnType<typeof harness>['actor']) {
+  const snap = actor.getSnapshot();
+  return {
+    disabled: snap.matches('sending') || snap.matches('counting'),
+    loading: snap.matches('sending'),
+    seconds: snap.matches('counting') ? snap.context.remaining : null,
+    error: snap.context.errorCode,
+  };
+}
+
+describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const paths = pathSets.find((s) => s.input === input)!.paths;
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const h = harness(input);
+    // The user's model of the button.
+    let phase: 'idle' | 'sending' | 'counting' = 'idle';
+    let seconds: number | null = null;
+    let error: string | null = null;
+    let expiresAt = 0;
+    const requested: SmsCodeRequest[] = [];
+    let sentToasts = 0;
+
+    const check = (modelState: { value: unknown; context: unknown }) => {
+      const snap = h.actor.getSnapshot();
+      expect(snap.status).toBe('active');
+      expect(snap.value).toEqual(modelState.value);
+      expect(snap.context).toEqual(modelState.context);
+      expect(button(h.actor)).toEqual({ disabled: phase !== 'idle', loading: phase === 'sending', seconds, error });
+      expect(h.request.inputs).toEqual(requested);
+      expect(h.sent).toHaveBeenCalledTimes(sentToasts);
+    };
+
+    h.actor.start();
+    check(path.steps[0]!.state);
+    for (const step of path.steps.slice(1)) {
+      const event = step.event;
+      if (event.type === 'sms.send') {
+        h.actor.send(event as never);
+        if (phase === 'idle') {
+          if (event.mobileValid && event.mobile.trim()) {
+            phase = 'sending';
+            error = null;
+            requested.push({ purpose: input.purpose, mobile: event.mobile.trim(), countryDialingCode: event.countryDialingCode ?? '' });
+          } else {
+            error = identityMessages.mobileInvalid;
+          }
+        }
+      } else if (event.type === 'xstate.done.actor.requestSmsCode') {
+        h.request.resolve(event.output);
+        phase = 'counting';
+        expiresAt = event.output.expirationTime ?? T0 + 60_000;
+        seconds = Math.max(0, Math.ceil((expiresAt - T0) / 1000));
+        sentToasts++;
+      } else if (event.type === 'xstate.error.actor.requestSmsCode') {
+        h.request.reject(event.error);
+        phase = 'idle';
+        error = event.error instanceof Error ? 'client.network' : event.error.errorCode;
+      } else if (event.type === TICK) {
+        await vi.advanceTimersByTimeAsync(TICK_MS - 1);
+        expect(button(h.actor).seconds).toBe(seconds);
+        await vi.advanceTimersByTimeAsync(1);
+        if (expiresAt <= T0) {
+          phase = 'idle';
+          seconds = null;
+        }
+      } else {
+        throw new Error(`no executor for ${event.type}`);
+      }
+      await flush();
+      check(step.state);
+    }
+    h.actor.stop();
+  });
+});
+
+describe('smsCountdown machine: named scenarios with a moving clock', () => {
+  let time = T0;
+  const clock = () => time;
+  beforeEach(() => {
+    time = T0;
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const advance = async (ms: number) => {
+    for (let done = 0; done < ms; done += TICK_MS) {
+      time += TICK_MS;
+      await vi.advanceTimersByTimeAsync(TICK_MS);
+    }
+  };
+
+  it('counts 60 s down when the server gives no expirationTime, disabled until zero', async () => {
+    const h = harness({ purpose: 'login', now: clock });
+    h.actor.start();
+    h.actor.send(valid as never);
+    expect(button(h.actor)).toEqual({ disabled: true, loading: true, seconds: null, error: null });
+    h.request.resolve({});
+    await flush();
+    expect(button(h.actor).seconds).toBe(60);
+    expect(h.sent).toHaveBeenCalledTimes(1);
+    await advance(1_000);
+    expect(button(h.actor).seconds).toBe(59);
+    // A second tap while counting does nothing.
+    h.actor.send(valid as never);
+    expect(h.request.inputs).toHaveLength(1);
+    await advance(58_500);
+    expect(button(h.actor)).toMatchObject({ disabled: true, seconds: 1 });
+    await advance(500);
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null });
+    h.actor.send(valid as never);
+    expect(h.request.inputs).toHaveLength(2);
+  });
+
+  it('counts to the server expirationTime', async () => {
+    const h = harness({ purpose: 'reset', now: clock });
+    h.actor.start();
+    h.actor.send(valid as never);
+    h.request.resolve({ expirationTime: T0 + 5_000 });
+    await flush();
+    expect(button(h.actor).seconds).toBe(5);
+    await advance(4_500);
+    expect(button(h.actor).seconds).toBe(1);
+    await advance(500);
+    expect(button(h.actor).disabled).toBe(false);
+  });
+
+  it('never requests a code for a number the form rejects', async () => {
+    const h = harness({ purpose: 'login', now: clock });
+    h.actor.start();
+    h.actor.send({ type: 'sms.send', mobile: '12', mobileValid: false });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: identityMessages.mobileInvalid });
+    expect(h.request.inputs).toEqual([]);
+  });
+
+  it('uses Date.now when no clock is given', () => {
+    const actor = createActor(smsCountdownMachine, { input: { purpose: 'login' } });
+    expect(actor.getSnapshot().context.now).toBe(Date.now);
+  });
+});

@@ -1,0 +1,147 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { type Clock, errorCodeOf, identityMessages, type SmsPurpose } from './identity-types.ts';
+
+/** What the app's `requestSmsCode` gets: the number and why the code is asked for. */
+export interface SmsCodeRequest {
+  purpose: SmsPurpose;
+  mobile: string;
+  countryDialingCode: string;
+}
+
+/** The server's answer: when the code expires (ms since the epoch), if it says. */
+export interface SmsCodeResult {
+  expirationTime?: number | null;
+}
+
+export interface SmsCountdownInput {
+  purpose: SmsPurpose;
+  /** The clock the countdown reads (default `Date.now`); tests pass their own. */
+  now?: Clock;
+}
+
+export interface SmsCountdownContext {
+  purpose: SmsPurpose;
+  now: Clock;
+  mobile: string;
+  countryDialingCode: string;
+  /** Whether the form's mobile rule accepted `mobile` when the button was tapped. */
+  mobileValid: boolean;
+  /** When the countdown ends (ms since the epoch), while counting. */
+  expiresAt: number | null;
+  /** Whole seconds left, shown on the disabled button while counting. */
+  remaining: number;
+  /** Message id of the last refusal or failure, null after a successful request. */
+  errorCode: string | null;
+}
+
+export type SmsCountdownEvent = {
+  type: 'sms.send';
+  mobile: string;
+  countryDialingCode?: string;
+  /** The view's verdict for the mobile field (the same rule as the form's). */
+  mobileValid: boolean;
+};
+
+export type SmsCountdownEmitted = { type: 'sms.sent' };
+
+/** Countdown used when the server gives no expirationTime (spec section 9). */
+export const defaultCountdownMs = 60_000;
+
+const secondsLeft = (context: Pick<SmsCountdownContext, 'expiresAt' | 'now'>) =>
+  context.expiresAt === null ? 0 : Math.ceil((context.expiresAt - context.now()) / 1000);
+
+/**
+ * The SMS code button (spec section 4), a child of the login, registration and
+ * password-reset machines. `sms.send` is refused unless the mobile number
+ * validates; then the code is requested (`requestSmsCode`) and the button is
+ * disabled while it counts down to the server's expirationTime (default 60 s),
+ * re-reading the clock every `smsTick` (500 ms), until zero or less.
+ * A failed request only ends the loading (`errorCode` is kept).
+ */
+export const smsCountdownMachine = setup({
+  types: {
+    context: {} as SmsCountdownContext,
+    events: {} as SmsCountdownEvent,
+    input: {} as SmsCountdownInput,
+    emitted: {} as SmsCountdownEmitted,
+  },
+  actors: {
+    requestSmsCode: fromPromise<SmsCodeResult, SmsCodeRequest>(async () => {
+      throw new Error('requestSmsCode is provided by the app');
+    }),
+  },
+  guards: {
+    isMobileValid: ({ context }) => context.mobileValid && context.mobile.trim() !== '',
+    isTimeUp: ({ context }) => secondsLeft(context) <= 0,
+  },
+  actions: {
+    updateRemaining: assign({ remaining: ({ context }) => Math.max(0, secondsLeft(context)) }),
+    resetCountdown: assign({ expiresAt: null, remaining: 0 }),
+  },
+  delays: {
+    smsTick: 500,
+  },
+}).createMachine({
+  id: 'smsCountdown',
+  context: ({ input }) => ({
+    purpose: input.purpose,
+    now: input.now ?? Date.now,
+    mobile: '',
+    countryDialingCode: '',
+    mobileValid: false,
+    expiresAt: null,
+    remaining: 0,
+    errorCode: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'sms.send': {
+          target: 'validating',
+          actions: assign({
+            mobile: ({ event }) => event.mobile,
+            countryDialingCode: ({ event }) => event.countryDialingCode ?? '',
+            mobileValid: ({ event }) => event.mobileValid,
+            errorCode: null,
+          }),
+        },
+      },
+    },
+    validating: {
+      always: [
+        { guard: 'isMobileValid', target: 'sending' },
+        { target: 'idle', actions: assign({ errorCode: identityMessages.mobileInvalid }) },
+      ],
+    },
+    sending: {
+      invoke: {
+        id: 'requestSmsCode',
+        src: 'requestSmsCode',
+        input: ({ context }) => ({ purpose: context.purpose, mobile: context.mobile.trim(), countryDialingCode: context.countryDialingCode }),
+        onDone: {
+          target: 'counting',
+          actions: [
+            assign({
+              expiresAt: ({ context, event }) => event.output.expirationTime ?? context.now() + defaultCountdownMs,
+            }),
+            'updateRemaining',
+            emit({ type: 'sms.sent' }),
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: assign({ errorCode: ({ event }) => errorCodeOf(event.error) }),
+        },
+      },
+    },
+    counting: {
+      after: {
+        smsTick: [
+          { guard: 'isTimeUp', target: 'idle', actions: 'resetCountdown' },
+          { target: 'counting', reenter: true, actions: 'updateRemaining' },
+        ],
+      },
+    },
+  },
+});
