@@ -15,7 +15,10 @@ import { installRouteTable } from './http/route-table.ts';
 import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
 import { registerSpa, sendSpaIndex, wantsSpaIndex } from './http/spa.ts';
 import { createMerchantDirectory, type MerchantDirectory } from './modules/system/merchant-directory.ts';
+import { type IdentityOptions, registerIdentity } from './modules/identity.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
+import { registerContentRoutes } from './modules/content/routes.ts';
+import { registerGameRoutes } from './modules/games/routes.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -33,6 +36,10 @@ export interface BuildAppOptions {
   merchantCacheTtlMs?: number;
   /** Check every success value against its endpoint's schema (default: outside production). */
   checkResponses?: boolean;
+  /** Lifetime of cached catalogue answers (game lists, hot games, ...) in ms; 0 disables. Default 5000. */
+  catalogueCacheTtlMs?: number;
+  /** Clock, limits and message provider of the identity modules (session, member, verification). */
+  identity?: IdentityOptions;
 }
 
 declare module 'fastify' {
@@ -65,6 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerOpenApiRoute(app);
   registerSystemRoutes(app);
+  registerIdentity(app, options.db, options.identity);
+  registerGameRoutes(app, { cacheTtlMs: options.catalogueCacheTtlMs ?? 5000 });
+  registerContentRoutes(app);
 
   const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {

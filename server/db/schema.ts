@@ -2,7 +2,23 @@
  * The Drizzle schema (PostgreSQL dialect, shared by PGlite and node-postgres).
  * Migrations are generated from this file with `npm run db:generate`.
  */
-import { boolean, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { FieldRule, RegisterField } from '../../src/api/member.ts';
 import type { Switches } from '../../src/api/system.ts';
 
 export const merchants = pgTable('merchants', {
@@ -19,8 +35,186 @@ export const merchants = pgTable('merchants', {
   maintenanceInfo: text('maintenance_info').notNull().default(''),
   /** CIDR ranges (IPv4 or IPv6) whose visitors get status 2. */
   restrictedIpRanges: jsonb('restricted_ip_ranges').$type<string[]>().notNull().default([]),
+  /** Overrides of the default registration field rules (server/modules/member/registration-rules.ts). */
+  registrationFields: jsonb('registration_fields')
+    .$type<Partial<Record<RegisterField, Partial<FieldRule>>>>()
+    .notNull()
+    .default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type NewMerchantRow = typeof merchants.$inferInsert;
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Members of every type (house plan): 0 and 40 members, 1, 2, 41, 42 agents,
+ * 4 trial. Usernames are unique per merchant ignoring case; mobile numbers
+ * (dialing code + national number, digits only) are unique per merchant.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantCode: varchar('merchant_code', { length: 32 })
+      .notNull()
+      .references(() => merchants.code),
+    username: varchar('username', { length: 32 }).notNull(),
+    dialingCode: varchar('dialing_code', { length: 4 }),
+    mobileNumber: varchar('mobile_number', { length: 16 }),
+    email: varchar('email', { length: 254 }),
+    /** argon2id (PHC string); null for trial members, who cannot log in with a password. */
+    passwordHash: text('password_hash'),
+    paymentPasswordHash: text('payment_password_hash'),
+    type: smallint('type').notNull(),
+    /** The agent whose downline this member is. */
+    parentId: bigint('parent_id', { mode: 'number' }),
+    /** Agents' invitation code (upper case). */
+    affiliateCode: varchar('affiliate_code', { length: 32 }),
+    nickname: varchar('nickname', { length: 64 }),
+    payeeName: varchar('payee_name', { length: 128 }),
+    birthday: date('birthday', { mode: 'string' }),
+    idNumber: varchar('id_number', { length: 64 }),
+    recommenderId: varchar('recommender_id', { length: 64 }),
+    /** qqNum, facebook, wechat, line, whatsapp, zalo. */
+    contacts: jsonb('contacts').$type<Record<string, string>>().notNull().default({}),
+    vipLabel: varchar('vip_label', { length: 64 }),
+    status: varchar('status', { length: 16 }).$type<'active' | 'disabled'>().notNull().default('active'),
+    firstTimeLogin: boolean('first_time_login').notNull().default(false),
+    passwordChangedAt: timestamptz('password_changed_at'),
+    registerMethod: varchar('register_method', { length: 16 }),
+    registerUrl: text('register_url'),
+    registerIp: varchar('register_ip', { length: 64 }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_merchant_username_uq').on(t.merchantCode, sql`lower(${t.username})`),
+    uniqueIndex('members_merchant_mobile_uq').on(t.merchantCode, t.dialingCode, t.mobileNumber),
+    uniqueIndex('members_merchant_affiliate_uq').on(t.merchantCode, t.affiliateCode),
+    index('members_mobile_idx').on(t.merchantCode, t.mobileNumber),
+    index('members_parent_idx').on(t.parentId),
+    index('members_register_ip_idx').on(t.merchantCode, t.registerIp, t.createdAt),
+  ],
+);
+export type MemberRow = typeof members.$inferSelect;
+export type NewMemberRow = typeof members.$inferInsert;
+
+/**
+ * Sessions: only the SHA-256 of the 256-bit token is stored. `web` sessions
+ * (the Authorization token) end after 30 idle minutes or 12 hours; `device`
+ * sessions are remember-me tokens (30 days, bound to a device id) that can be
+ * exchanged for a new web session. `revokeReason`: replaced (a newer login),
+ * logout, rotated (a device token exchanged), password (password changed).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 8 }).$type<'web' | 'device'>().notNull(),
+    deviceId: varchar('device_id', { length: 128 }),
+    clientIp: varchar('client_ip', { length: 64 }),
+    createdAt: timestamptz('created_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+    /** Absolute end. */
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    revokeReason: varchar('revoke_reason', { length: 16 }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_member_idx').on(t.memberId, t.kind).where(sql`${t.revokedAt} is null`),
+  ],
+);
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Failed logins: the account (lower-cased identifier) and the client (IP, device id), for captcha and lockout. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantCode: varchar('merchant_code', { length: 32 }).notNull(),
+    accountKey: varchar('account_key', { length: 80 }).notNull(),
+    clientIp: varchar('client_ip', { length: 64 }).notNull(),
+    deviceId: varchar('device_id', { length: 128 }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    index('login_failures_account_idx').on(t.merchantCode, t.accountKey, t.createdAt),
+    index('login_failures_ip_idx').on(t.merchantCode, t.clientIp, t.createdAt),
+    index('login_failures_device_idx').on(t.merchantCode, t.deviceId, t.createdAt),
+  ],
+);
+
+/** Captchas: the SHA-256 of the answer (salted with the id), single use. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: uuid('id').primaryKey(),
+    answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * SMS and e-mail codes: hashed, 5 minutes, 5 checks. `target` is `+<digits>`
+ * for SMS and the lower-cased address for e-mail; `memberId` ties e-mailed
+ * password-reset codes to their member.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey(),
+    merchantCode: varchar('merchant_code', { length: 32 }).notNull(),
+    channel: varchar('channel', { length: 8 }).$type<'sms' | 'email'>().notNull(),
+    target: varchar('target', { length: 254 }).notNull(),
+    purpose: varchar('purpose', { length: 24 }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (t) => [
+    index('verification_codes_target_idx').on(t.merchantCode, t.channel, t.target, t.purpose, t.createdAt),
+    index('verification_codes_member_idx').on(t.memberId, t.purpose, t.createdAt),
+  ],
+);
+
+/** Messages of the local outbox provider (the default in development). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantCode: varchar('merchant_code', { length: 32 }).notNull(),
+    channel: varchar('channel', { length: 8 }).$type<'sms' | 'email'>().notNull(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.merchantCode, t.recipient, t.createdAt)],
+);
+
+/** RSA key pairs for encrypted bodies; generated at first start, kept across restarts. */
+export const rsaKeys = pgTable('rsa_keys', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  /** SubjectPublicKeyInfo DER, base64. */
+  publicKeySpki: text('public_key_spki').notNull(),
+  /** PKCS#8 PEM. Never leaves the server. */
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** A retired key still decrypts (for a while) but is no longer offered. */
+  retiredAt: timestamptz('retired_at'),
+});
+
+// The lobby catalogue and public content (vendors, games, banners, announcements, ...).
+export * from './schema-catalogue.ts';

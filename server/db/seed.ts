@@ -2,10 +2,12 @@
  * The demo seed: one merchant, loaded only when the database has none.
  * Idempotent: running it twice changes nothing.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Switches } from '../../src/api/system.ts';
 import type { Database } from './connect.ts';
 import { merchants, type NewMerchantRow } from './schema.ts';
+import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
+import { seedMembersIfEmpty } from './seed-members.ts';
 
 export const demoMerchantCode = 'DEMO';
 
@@ -39,7 +41,20 @@ export const demoMerchant: NewMerchantRow = {
 /** Seeds the demo data when the database holds no merchant. Returns whether it seeded. */
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(merchants);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) {
+    // A database seeded before the lobby catalogue existed gets it now.
+    await seedCatalogueIfEmpty(db, demoMerchantCode);
+    // ... and the demo accounts, when the merchant has no member yet.
+    if (await existsMerchant(db, demoMerchantCode)) await seedMembersIfEmpty(db, demoMerchantCode);
+    return false;
+  }
   await db.insert(merchants).values(demoMerchant).onConflictDoNothing();
+  await seedCatalogueIfEmpty(db, demoMerchantCode);
+  await seedMembersIfEmpty(db, demoMerchantCode);
   return true;
+}
+
+async function existsMerchant(db: Database, code: string): Promise<boolean> {
+  const rows = await db.select({ code: merchants.code }).from(merchants).where(eq(merchants.code, code)).limit(1);
+  return rows.length > 0;
 }

@@ -125,6 +125,14 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[]): JsonSchema
         content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
       };
     }
+    if (endpoint.encrypted) {
+      // The wire body is `{ value }` sealed with the key of GET /wps/system/publicKey (src/api/crypto.ts).
+      operation.parameters = [
+        ...(operation.parameters as unknown[]),
+        { name: headerNames.encryption, in: 'header', required: true, schema: { const: 'RSA' } },
+      ];
+      operation['x-encrypted-payload'] = jsonSchema(endpoint.encrypted, 'input');
+    }
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = operation;
   }

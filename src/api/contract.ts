@@ -12,6 +12,7 @@ export interface Endpoint<
   TValue extends z.ZodMiniType = z.ZodMiniType,
   TQuery extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   TBody extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  TPayload extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
 > {
   readonly method: HttpMethod;
   readonly path: string;
@@ -22,12 +23,19 @@ export interface Endpoint<
   readonly value: TValue;
   /** The call needs a member session (Authorization header). */
   readonly auth: boolean;
+  /**
+   * Encrypted calls (login, register, set password by phone): the schema of the
+   * plaintext payload. The wire body is then `{ value: "<base64>" }` with the
+   * header `Encryption: RSA` (see src/api/crypto.ts); `body` is that envelope.
+   */
+  readonly encrypted: TPayload;
 }
 
 export function defineEndpoint<
   TValue extends z.ZodMiniType,
   TQuery extends z.ZodMiniType | undefined = undefined,
   TBody extends z.ZodMiniType | undefined = undefined,
+  TPayload extends z.ZodMiniType | undefined = undefined,
 >(spec: {
   method: HttpMethod;
   path: string;
@@ -37,7 +45,8 @@ export function defineEndpoint<
   query?: TQuery;
   body?: TBody;
   auth?: boolean;
-}): Endpoint<TValue, TQuery, TBody> {
+  encrypted?: TPayload;
+}): Endpoint<TValue, TQuery, TBody, TPayload> {
   return {
     method: spec.method,
     path: spec.path,
@@ -47,12 +56,24 @@ export function defineEndpoint<
     query: spec.query as TQuery,
     body: spec.body as TBody,
     auth: spec.auth ?? false,
+    encrypted: spec.encrypted as TPayload,
   };
 }
 
 export type ValueOf<E extends Endpoint> = z.infer<E['value']>;
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
+export type PayloadOf<E extends Endpoint> = E['encrypted'] extends z.ZodMiniType ? z.input<E['encrypted']> : undefined;
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
+
+/**
+ * A string field of a request: at most `max` characters and no NUL character
+ * (PostgreSQL text cannot hold one, so it must be refused as bad input).
+ */
+export const plainText = (max: number) =>
+  z.string().check(
+    z.maxLength(max),
+    z.refine((s) => !s.includes('\u0000'), 'NUL characters are not allowed'),
+  );
 
 /** Success envelope: `{ success: true, value }`. */
 export const successEnvelope = <T extends z.ZodMiniType>(value: T) =>
@@ -89,6 +110,43 @@ export const errorCodes = {
   forbidden: 'request.forbidden',
   unauthorized: 'user.or.token.invalid',
   internal: 'system.error',
+  // session (src/api/session.ts)
+  sessionReplaced: 'login.not.session',
+  sessionExpired: 'login.session.expired',
+  loginFailed: 'login.failed',
+  loginMethodDisabled: 'login.method.disabled',
+  accountLocked: 'login.account.locked',
+  userDisabled: 'user.disabled',
+  deviceTokenInvalid: 'session.device.invalid',
+  trialForbidden: 'trial.forbidden',
+  trialLimit: 'trial.limit',
+  // encrypted bodies (src/api/crypto.ts)
+  encryptionRequired: 'crypto.required',
+  encryptionInvalid: 'crypto.invalid',
+  encryptionKeyUnknown: 'crypto.key.unknown',
+  // captcha and verification codes (src/api/verification.ts)
+  captchaRequired: 'captcha.required',
+  captchaInvalid: 'captcha.invalid',
+  codeInvalid: 'verification.code.invalid',
+  codeAttempts: 'verification.code.attempts',
+  codeCooldown: 'verification.resend.cooldown',
+  codeSendLimit: 'verification.send.limit',
+  // member (src/api/member.ts)
+  usernameExists: 'member.username.exists',
+  mobileExists: 'member.mobile.exists',
+  memberNotFound: 'member.not.found',
+  registerMethodDisabled: 'register.method.disabled',
+  usernameInvalid: 'register.username.invalid',
+  emailInvalid: 'register.email.invalid',
+  nameInvalid: 'register.name.invalid',
+  fieldInvalid: 'register.field.invalid',
+  fieldRequired: 'register.field.required',
+  mobileInvalid: 'mobile.invalid',
+  passwordInvalid: 'password.invalid',
+  passwordMismatch: 'password.confirm.mismatch',
+  affiliateInvalid: 'affiliate.code.invalid',
+  oldPasswordIncorrect: 'modify.old.password.incorrect',
+  newPasswordSame: 'modify.new.old.same',
   // client-side failures, never sent by the server
   clientSchema: 'client.response.invalid',
   clientTimeout: 'client.timeout',

@@ -1,0 +1,76 @@
+/**
+ * Demo accounts (docs/identity.md): agent `agent1` / `Agent#2026` (type 1,
+ * affiliate code AGENT1), member `player1` / `Player#2026` (type 0, in
+ * agent1's downline) and the mobile-number member +63 9171234567 /
+ * `Mobile#2026` (username `mobile1`, also in agent1's downline). Seeded only
+ * when the merchant has no member; the three argon2id hashes run in parallel.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/member/passwords.ts';
+import type { Database } from './connect.ts';
+import { members } from './schema.ts';
+
+export const demoAccounts = {
+  agent: { username: 'agent1', password: 'Agent#2026', affiliateCode: 'AGENT1' },
+  player: { username: 'player1', password: 'Player#2026' },
+  mobile: { username: 'mobile1', password: 'Mobile#2026', dialingCode: '63', mobileNumber: '9171234567' },
+} as const;
+
+/** Returns whether it seeded. */
+export async function seedMembersIfEmpty(db: Database, merchantCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(members)
+    .where(eq(members.merchantCode, merchantCode));
+  if ((row?.n ?? 0) > 0) return false;
+  const { agent, player, mobile } = demoAccounts;
+  const [agentHash, playerHash, mobileHash] = await Promise.all([
+    hashPassword(agent.password),
+    hashPassword(player.password),
+    hashPassword(mobile.password),
+  ]);
+  const now = new Date();
+  await db
+    .insert(members)
+    .values({
+      merchantCode,
+      username: agent.username,
+      passwordHash: agentHash,
+      type: 1,
+      affiliateCode: agent.affiliateCode,
+      nickname: 'Agent One',
+      passwordChangedAt: now,
+    })
+    .onConflictDoNothing();
+  const [agentRow] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.merchantCode, merchantCode), eq(members.username, agent.username)))
+    .limit(1);
+  await db
+    .insert(members)
+    .values([
+      {
+        merchantCode,
+        username: player.username,
+        passwordHash: playerHash,
+        type: 0,
+        parentId: agentRow?.id ?? null,
+        nickname: 'Player One',
+        email: 'player1@example.com',
+        passwordChangedAt: now,
+      },
+      {
+        merchantCode,
+        username: mobile.username,
+        passwordHash: mobileHash,
+        type: 0,
+        parentId: agentRow?.id ?? null,
+        dialingCode: mobile.dialingCode,
+        mobileNumber: mobile.mobileNumber,
+        passwordChangedAt: now,
+      },
+    ])
+    .onConflictDoNothing();
+  return true;
+}

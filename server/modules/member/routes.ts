@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  affiliateCheckEndpoint,
+  changePasswordEndpoint,
+  forgotPasswordEmailEndpoint,
+  memberInfoEndpoint,
+  registerEndpoint as registerByUsernameEndpoint,
+  registerMobileEndpoint,
+  registrationRulesEndpoint,
+  setPasswordByPhoneEndpoint,
+  usernameCheckEndpoint,
+} from '../../../src/api/member.ts';
+import { registerEndpoint } from '../../http/endpoint-route.ts';
+import { type KeyStore, openEncryptedPayload } from '../crypto/key-store.ts';
+import { requireAuth } from '../session/auth.ts';
+import { registrationRules } from './registration-rules.ts';
+import type { MemberService } from './service.ts';
+
+export function registerMemberRoutes(app: FastifyInstance, deps: { keys: KeyStore; members: MemberService }): void {
+  const { keys, members } = deps;
+
+  registerEndpoint(app, registrationRulesEndpoint, ({ ctx }) => registrationRules(ctx.merchant.row));
+
+  registerEndpoint(app, registerByUsernameEndpoint, async ({ body, ctx, request }) => {
+    const payload = await openEncryptedPayload(keys, request, registerByUsernameEndpoint, body);
+    return members.register(ctx, 'username', payload);
+  });
+
+  registerEndpoint(app, registerMobileEndpoint, async ({ body, ctx, request }) => {
+    const payload = await openEncryptedPayload(keys, request, registerMobileEndpoint, body);
+    return members.register(ctx, 'mobile', payload);
+  });
+
+  registerEndpoint(app, usernameCheckEndpoint, ({ query, ctx }) => members.usernameCheck(ctx, query.username));
+
+  registerEndpoint(app, affiliateCheckEndpoint, ({ query, ctx }) => members.affiliateCheck(ctx, query.code));
+
+  registerEndpoint(app, memberInfoEndpoint, ({ request }) => members.info(requireAuth(request)));
+
+  registerEndpoint(app, changePasswordEndpoint, ({ body, ctx, request }) =>
+    members.changePassword(requireAuth(request), ctx, body),
+  );
+
+  registerEndpoint(app, setPasswordByPhoneEndpoint, async ({ body, ctx, request }) => {
+    const payload = await openEncryptedPayload(keys, request, setPasswordByPhoneEndpoint, body);
+    return members.setPasswordByPhone(ctx, payload);
+  });
+
+  registerEndpoint(app, forgotPasswordEmailEndpoint, ({ body, ctx }) => members.forgotPasswordByEmail(ctx, body));
+}

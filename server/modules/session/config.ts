@@ -1,0 +1,44 @@
+/** Limits and timings of the identity modules (issue 4, spec section 9), and the injectable clock. */
+
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+export interface IdentityLimits {
+  /** A web session ends after this much inactivity. */
+  sessionIdleMs: number;
+  /** A web session ends this long after login, active or not. */
+  sessionAbsoluteMs: number;
+  /** Remember-me device tokens live this long (renewed at each exchange). */
+  deviceSessionMs: number;
+  /** last_seen_at is written at most this often per session. */
+  lastSeenWriteMs: number;
+  /** Failed logins (per account, IP or device id, in the window) after which a captcha is required. */
+  captchaAfterFailures: number;
+  /** Failed logins per account in the window after which the account is locked. */
+  lockAfterFailures: number;
+  failureWindowMs: number;
+  captchaTtlMs: number;
+  codeTtlMs: number;
+  codeMaxChecks: number;
+  codeResendMs: number;
+  /** Codes sent to one target per hour. */
+  codeMaxPerHour: number;
+  /** Trial accounts created per client IP per hour. */
+  trialPerIpPerHour: number;
+}
+
+export const defaultIdentityLimits: IdentityLimits = {
+  sessionIdleMs: 30 * 60_000,
+  sessionAbsoluteMs: 12 * 3_600_000,
+  deviceSessionMs: 30 * 24 * 3_600_000,
+  lastSeenWriteMs: 60_000,
+  captchaAfterFailures: 3,
+  lockAfterFailures: 10,
+  failureWindowMs: 3_600_000,
+  captchaTtlMs: 2 * 60_000,
+  codeTtlMs: 5 * 60_000,
+  codeMaxChecks: 5,
+  codeResendMs: 60_000,
+  codeMaxPerHour: 10,
+  trialPerIpPerHour: 50,
+};

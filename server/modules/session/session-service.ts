@@ -1,0 +1,220 @@
+/**
+ * Sessions: tokens of 256 random bits, only their SHA-256 stored. A login ends
+ * the member's previous web sessions (reason `replaced`, whose token then gets
+ * `login.not.session`). Web sessions end after 30 idle minutes or 12 hours
+ * (`login.session.expired`). Remember-me device sessions (30 days, bound to the
+ * device id) are exchanged for a new web session and a new device token; a
+ * device token that was already exchanged ends all the member's device sessions.
+ */
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { errorCodes } from '../../../src/api/contract.ts';
+import type { SessionInfo } from '../../../src/api/session.ts';
+import type { Database } from '../../db/connect.ts';
+import { type MemberRow, members, type SessionRow, sessions } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock, IdentityLimits } from './config.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export type RevokeReason = 'replaced' | 'logout' | 'rotated' | 'password' | 'reuse';
+
+export interface AuthenticatedSession {
+  member: MemberRow;
+  session: SessionRow;
+}
+
+export interface IssuedSession {
+  token: string;
+  session: SessionRow;
+}
+
+export interface SessionService {
+  /** A new web session; the member's other web sessions end (replaced). */
+  issueWeb(member: MemberRow, client: { deviceId: string | null; ip: string }): Promise<IssuedSession>;
+  /** A new remember-me device session bound to the device id; the member's older ones on that device end. */
+  issueDevice(member: MemberRow, client: { deviceId: string; ip: string }): Promise<IssuedSession>;
+  /** The member and session of a web token, or AppError 401 with the reason. */
+  authenticate(merchantCode: string, token: string | null): Promise<AuthenticatedSession>;
+  /** Records activity now (renew). */
+  touch(auth: AuthenticatedSession): Promise<void>;
+  /** Exchanges a device token for the member, ending that device session (rotated). */
+  redeemDevice(merchantCode: string, deviceToken: string, deviceId: string | null): Promise<MemberRow>;
+  /** Ends a web session by token and this device's remember-me sessions; quiet when nothing matches. */
+  logout(token: string | null, deviceId: string | null, deviceToken: string | undefined): Promise<void>;
+  /** Ends the member's sessions (all, or all but one). */
+  revokeMember(memberId: number, reason: RevokeReason, exceptSessionId?: string): Promise<void>;
+  info(auth: AuthenticatedSession): SessionInfo;
+}
+
+type Executor = Pick<Database, 'insert'>;
+
+const tokenInvalid = () => new AppError(401, errorCodes.unauthorized, 'The account has been logged out, please log in again');
+
+export function createSessionService(db: Database, now: Clock, limits: IdentityLimits): SessionService {
+  async function insertSession(
+    executor: Executor,
+    member: MemberRow,
+    kind: 'web' | 'device',
+    client: { deviceId: string | null; ip: string },
+  ): Promise<IssuedSession> {
+    const t = now();
+    const token = newToken();
+    const lifetime = kind === 'web' ? limits.sessionAbsoluteMs : limits.deviceSessionMs;
+    const [session] = await executor
+      .insert(sessions)
+      .values({
+        memberId: member.id,
+        tokenHash: hashToken(token),
+        kind,
+        deviceId: client.deviceId,
+        clientIp: client.ip.slice(0, 64),
+        createdAt: t,
+        lastSeenAt: t,
+        expiresAt: new Date(t.getTime() + lifetime),
+      })
+      .returning();
+    if (!session) throw new Error('session not inserted');
+    return { token, session };
+  }
+
+  const live = and(isNull(sessions.revokedAt));
+
+  return {
+    issueWeb(member, client) {
+      // The member row lock keeps two simultaneous logins from both staying live.
+      return db.transaction(async (tx) => {
+        await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('update');
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now(), revokeReason: 'replaced' })
+          .where(and(eq(sessions.memberId, member.id), eq(sessions.kind, 'web'), live));
+        return insertSession(tx, member, 'web', client);
+      });
+    },
+
+    async issueDevice(member, client) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now(), revokeReason: 'replaced' })
+        .where(
+          and(eq(sessions.memberId, member.id), eq(sessions.kind, 'device'), eq(sessions.deviceId, client.deviceId), live),
+        );
+      return insertSession(db, member, 'device', client);
+    },
+
+    async authenticate(merchantCode, token) {
+      if (!token || token.length > 128) throw tokenInvalid();
+      const [row] = await db
+        .select({ session: sessions, member: members })
+        .from(sessions)
+        .innerJoin(members, eq(members.id, sessions.memberId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'web')))
+        .limit(1);
+      if (!row || row.member.merchantCode !== merchantCode) throw tokenInvalid();
+      const { session, member } = row;
+      if (session.revokedAt) {
+        if (session.revokeReason === 'replaced') {
+          throw new AppError(401, errorCodes.sessionReplaced, 'Your account was logged in on another device, please log in again.');
+        }
+        throw tokenInvalid();
+      }
+      const t = now();
+      if (
+        t.getTime() >= session.expiresAt.getTime() ||
+        t.getTime() - session.lastSeenAt.getTime() >= limits.sessionIdleMs
+      ) {
+        throw new AppError(401, errorCodes.sessionExpired, 'Your session has expired, please log in again.');
+      }
+      if (member.status !== 'active') throw tokenInvalid();
+      if (t.getTime() - session.lastSeenAt.getTime() >= limits.lastSeenWriteMs) {
+        await db.update(sessions).set({ lastSeenAt: t }).where(eq(sessions.id, session.id));
+        session.lastSeenAt = t;
+      }
+      return { member, session };
+    },
+
+    async touch({ session }) {
+      const t = now();
+      await db.update(sessions).set({ lastSeenAt: t }).where(eq(sessions.id, session.id));
+      session.lastSeenAt = t;
+    },
+
+    async redeemDevice(merchantCode, deviceToken, deviceId) {
+      const invalid = () => new AppError(401, errorCodes.deviceTokenInvalid, 'Please log in again.');
+      const [row] = await db
+        .select({ session: sessions, member: members })
+        .from(sessions)
+        .innerJoin(members, eq(members.id, sessions.memberId))
+        .where(and(eq(sessions.tokenHash, hashToken(deviceToken)), eq(sessions.kind, 'device')))
+        .limit(1);
+      if (!row || row.member.merchantCode !== merchantCode) throw invalid();
+      const { session, member } = row;
+      if (session.revokedAt) {
+        if (session.revokeReason === 'rotated') {
+          // A device token used twice: it may have been copied. End every remember-me session of the member.
+          await db
+            .update(sessions)
+            .set({ revokedAt: now(), revokeReason: 'reuse' })
+            .where(and(eq(sessions.memberId, member.id), eq(sessions.kind, 'device'), live));
+        }
+        throw invalid();
+      }
+      if (!deviceId || session.deviceId !== deviceId || now().getTime() >= session.expiresAt.getTime()) throw invalid();
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: now(), revokeReason: 'rotated' })
+        .where(and(eq(sessions.id, session.id), live))
+        .returning({ id: sessions.id });
+      if (ended.length === 0) throw invalid();
+      if (member.status !== 'active') throw new AppError(403, errorCodes.userDisabled, 'Sorry, the user does not exist or is disabled.');
+      return member;
+    },
+
+    async logout(token, deviceId, deviceToken) {
+      const t = now();
+      let memberId: number | null = null;
+      if (token && token.length <= 128) {
+        const [ended] = await db
+          .update(sessions)
+          .set({ revokedAt: t, revokeReason: 'logout' })
+          .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'web'), live))
+          .returning({ memberId: sessions.memberId });
+        memberId = ended?.memberId ?? null;
+      }
+      if (memberId !== null && deviceId) {
+        await db
+          .update(sessions)
+          .set({ revokedAt: t, revokeReason: 'logout' })
+          .where(and(eq(sessions.memberId, memberId), eq(sessions.kind, 'device'), eq(sessions.deviceId, deviceId), live));
+      }
+      if (deviceToken) {
+        await db
+          .update(sessions)
+          .set({ revokedAt: t, revokeReason: 'logout' })
+          .where(and(eq(sessions.tokenHash, hashToken(deviceToken)), eq(sessions.kind, 'device'), live));
+      }
+    },
+
+    async revokeMember(memberId, reason, exceptSessionId) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now(), revokeReason: reason })
+        .where(
+          and(
+            eq(sessions.memberId, memberId),
+            live,
+            exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
+          ),
+        );
+    },
+
+    info({ member, session }) {
+      return {
+        userName: member.username,
+        type: member.type as SessionInfo['type'],
+        firstTimeLogin: member.firstTimeLogin,
+        idleExpiresAt: Math.min(session.lastSeenAt.getTime() + limits.sessionIdleMs, session.expiresAt.getTime()),
+        expiresAt: session.expiresAt.getTime(),
+      };
+    },
+  };
+}

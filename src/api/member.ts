@@ -1,0 +1,228 @@
+/**
+ * Members (spec sections 2, 3, 5 and 7): registration rules and registration
+ * by username or mobile number (encrypted), member info, change password,
+ * set password by phone (encrypted), forgot password by e-mail, username and
+ * affiliate code checks.
+ */
+import * as z from 'zod/mini';
+import { defineEndpoint, plainText } from './contract.ts';
+import { encryptedBodySchema } from './crypto.ts';
+import { memberTypeSchema } from './session.ts';
+import { captchaFields, dialingCodeSchema, mobileNumSchema } from './verification.ts';
+
+/**
+ * The registration form's fields (spec section 2), named as the registration
+ * payload names them (section 3): the screen's `messageCode` is
+ * `verificationCode`, `confimpsw` is `confirmPassword`, `identifying` is `captcha`.
+ */
+export const registerFields = [
+  'username',
+  'mobileNum',
+  'verificationCode',
+  'password',
+  'confirmPassword',
+  'paymentPassword',
+  'idNumber',
+  'qqNum',
+  'facebook',
+  'wechat',
+  'line',
+  'whatsapp',
+  'zalo',
+  'email',
+  'nickname',
+  'payeeName',
+  'recommenderId',
+  'birthday',
+  'affiliateCode',
+  'captcha',
+] as const;
+export type RegisterField = (typeof registerFields)[number];
+
+export const fieldRuleSchema = z.object({
+  /** The field shows on the form. */
+  enabled: z.boolean(),
+  /** An enabled field must be filled (an optional empty field passes). */
+  required: z.boolean(),
+  /** Regular expression source (no flags) a non-empty value must match; null: any value. */
+  pattern: z.nullable(z.string()),
+  maxLength: z.number(),
+});
+export type FieldRule = z.infer<typeof fieldRuleSchema>;
+
+export const registerMethods = ['username', 'mobile'] as const;
+export type RegisterMethod = (typeof registerMethods)[number];
+
+/**
+ * Registration rules of the merchant. The username method always asks for
+ * `username`, the mobile method always for `mobileNum` (with the dialing code)
+ * and, when `smsVerification`, for `verificationCode`; both ask for `password`
+ * and `confirmPassword`. `fields.username` / `fields.mobileNum` say whether the
+ * field also shows in the other method. `captcha` is asked when
+ * `captchaRequired`; `affiliateCode` only when `affiliateEnabled` (AFFMAN3).
+ */
+export const registrationRulesSchema = z.object({
+  methods: z.object({ username: z.boolean(), mobile: z.boolean() }),
+  /** Mobile only when the mobile method is on and the username method is off (spec section 4). */
+  defaultMethod: z.nullable(z.enum(registerMethods)),
+  smsVerification: z.boolean(),
+  captchaRequired: z.boolean(),
+  affiliateEnabled: z.boolean(),
+  fields: z.record(z.enum(registerFields), fieldRuleSchema),
+});
+export type RegistrationRules = z.infer<typeof registrationRulesSchema>;
+
+export const registrationRulesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/system/setting/register',
+  tag: 'system',
+  summary: 'Registration rules: methods, SMS verification, captcha and per-field enabled/required/pattern/maxLength',
+  value: registrationRulesSchema,
+});
+
+const text = (max = 256) => z.optional(plainText(max));
+
+/** The registration payload (spec section 3), sent encrypted. Rules decide which fields count. */
+export const registerPayloadSchema = z.object({
+  username: text(64),
+  password: text(128),
+  confirmPassword: text(128),
+  mobileNum: z.optional(mobileNumSchema),
+  countryDialingCode: z.optional(dialingCodeSchema),
+  verificationCode: text(16),
+  paymentPassword: text(64),
+  idNumber: text(64),
+  qqNum: text(32),
+  facebook: text(),
+  wechat: text(),
+  line: text(),
+  whatsapp: text(),
+  zalo: text(),
+  email: text(),
+  nickname: text(64),
+  payeeName: text(128),
+  recommenderId: text(64),
+  birthday: text(10),
+  affiliateCode: text(32),
+  /** APP, H5, WEBCLIP or PWA. */
+  registerMethod: z.optional(z.enum(['APP', 'H5', 'WEBCLIP', 'PWA'])),
+  registerUrl: text(),
+  domain: text(),
+  /** Always 0 (member). */
+  type: z.optional(z.literal(0)),
+  ...captchaFields,
+});
+export type RegisterPayload = z.infer<typeof registerPayloadSchema>;
+
+export const registerResultSchema = z.object({ userName: z.string() });
+
+export const registerEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/register',
+  tag: 'member',
+  summary: 'Registration by username (encrypted body, header Encryption: RSA)',
+  body: encryptedBodySchema,
+  encrypted: registerPayloadSchema,
+  value: registerResultSchema,
+});
+
+export const registerMobileEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/register/mobile',
+  tag: 'member',
+  summary: 'Registration by mobile number, with the SMS code when REGMOBVERF3 is on (encrypted body)',
+  body: encryptedBodySchema,
+  encrypted: registerPayloadSchema,
+  value: registerResultSchema,
+});
+
+export const usernameCheckEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/username/check',
+  tag: 'member',
+  summary: 'Whether a username has the right format and is still free',
+  query: z.object({ username: plainText(64) }),
+  value: z.object({ valid: z.boolean(), available: z.boolean() }),
+});
+
+export const affiliateCheckEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/affiliate/check',
+  tag: 'member',
+  summary: 'Whether an affiliate (invitation) code belongs to an agent of the merchant (AFFMAN3)',
+  query: z.object({ code: plainText(32), domain: z.optional(plainText(256)) }),
+  value: z.object({ valid: z.boolean() }),
+});
+
+export const memberInfoSchema = z.object({
+  id: z.number(),
+  type: memberTypeSchema,
+  /** The username. */
+  account: z.string(),
+  nickname: z.nullable(z.string()),
+  /** VIP label. */
+  clubLabel: z.nullable(z.object({ labelName: z.string() })),
+  /** Masked (`pl***@example.com`). */
+  email: z.nullable(z.string()),
+  /** Masked (`+63 917****567`). */
+  mobileNum: z.nullable(z.string()),
+  firstTimeLogin: z.boolean(),
+});
+export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+export const memberInfoEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/info',
+  tag: 'member',
+  summary: 'The member of the session',
+  auth: true,
+  value: memberInfoSchema,
+});
+
+export const changePasswordEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/password',
+  tag: 'member',
+  summary:
+    'Changes the password (new must differ: modify.new.old.same); clears first-time login and ends the other sessions',
+  auth: true,
+  body: z.object({
+    oldPassword: plainText(128),
+    newPassword: plainText(128),
+    confirmNewPassword: plainText(128),
+  }),
+  value: z.null(),
+});
+
+export const setPasswordByPhonePayloadSchema = z.object({
+  mobileNum: mobileNumSchema,
+  countryDialingCode: z.optional(dialingCodeSchema),
+  verificationCode: plainText(16),
+  newPassword: plainText(128),
+  firebaseIdToken: z.optional(plainText(4096)),
+});
+export type SetPasswordByPhonePayload = z.infer<typeof setPasswordByPhonePayloadSchema>;
+
+export const setPasswordByPhoneEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/password/verification',
+  tag: 'member',
+  summary:
+    'Sets a new password with the SMS code of /wps/verification/sms/noLogin (encrypted); answers the username to log in with',
+  body: encryptedBodySchema,
+  encrypted: setPasswordByPhonePayloadSchema,
+  value: z.object({ userName: z.string() }),
+});
+
+export const forgotPasswordEmailEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/password/email',
+  tag: 'member',
+  summary:
+    'Forgot password by e-mail (form-encoded username and email): when they match, a one-time code to log in with is e-mailed; the answer is the same either way',
+  body: z.object({
+    username: plainText(64),
+    email: plainText(254),
+  }),
+  value: z.null(),
+});
