@@ -3,6 +3,7 @@
  * never fails a route: every field falls back to its default.
  */
 import * as z from 'zod/mini';
+import { gameCategories } from '../api/game-categories.ts';
 
 /** `schema`, or `fallback` when the param is missing or invalid. */
 function withDefault<T extends z.ZodMiniType>(schema: T, fallback: z.output<T>) {
@@ -23,25 +24,7 @@ const id = z.pipe(
 );
 
 /** Game categories (spec section 1) plus HOME, the game centre's landing page. */
-export const gameCategories = [
-  'HOME',
-  'ALL',
-  'HOT',
-  'LIVE',
-  'RNG',
-  'FISH',
-  'SPORTS',
-  'ESPORTS',
-  'COCKFIGHT',
-  'PVP',
-  'LOTT',
-  'ELOTT',
-  'FAV',
-  'RECENT',
-  'INHOUSE',
-  'LIVESTREAM',
-  'PROMO',
-] as const;
+const gameCenterCategories = ['HOME', ...gameCategories] as const;
 
 /** /m/help?i= : the active item, default 0. */
 export const helpSearch = z.object({ i: withDefault(index, 0) });
@@ -60,7 +43,7 @@ export const gameListSearch = z.object({
 });
 
 /** /m/gameCenter?gameCategory= (default HOME). */
-export const gameCenterSearch = z.object({ gameCategory: withDefault(z.enum(gameCategories), 'HOME') });
+export const gameCenterSearch = z.object({ gameCategory: withDefault(z.enum(gameCenterCategories), 'HOME') });
 
 /** /m/transaction/record?types= and /m/member/notice?types= (default A). */
 export const typesSearch = z.object({ types: withDefault(z.string().check(z.regex(/^[A-Z]{1,8}$/)), 'A') });
