@@ -1,12 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LockKeyhole } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { ChangePasswordScreen } from '../../features/identity/change-password-screen.tsx';
 
+/** Open route (reached right after a first login); the screen itself checks the session user. */
 export const Route = createFileRoute('/m/changePsw')({
-  component: ChangePswScreen,
+  component: ChangePasswordScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function ChangePswScreen() {
-  return <ComingSoon icon={LockKeyhole} />;
-}

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { KeyRound } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { ForgetScreen } from '../../features/identity/forget-screen.tsx';
 
 export const Route = createFileRoute('/m/forget')({
-  component: ForgetScreen,
+  loader: async () => (await import('../../app/identity-actors.ts')).loadIdentitySwitches(),
+  component: ForgetRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function ForgetScreen() {
-  return <ComingSoon icon={KeyRound} />;
+function ForgetRoute() {
+  return <ForgetScreen switches={Route.useLoaderData()} />;
 }

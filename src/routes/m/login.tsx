@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LogIn } from 'lucide-react';
 import { loginSearch } from '../../app/search-schemas.ts';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { LoginScreen } from '../../features/identity/login-screen.tsx';
 
 export const Route = createFileRoute('/m/login')({
   validateSearch: loginSearch,
-  component: LoginScreen,
+  loader: async () => (await import('../../app/identity-actors.ts')).loadIdentitySwitches(),
+  component: LoginRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function LoginScreen() {
-  return <ComingSoon icon={LogIn} />;
+function LoginRoute() {
+  const switches = Route.useLoaderData();
+  const { redirect } = Route.useSearch();
+  return <LoginScreen switches={switches} redirect={redirect} />;
 }

@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserPlus } from 'lucide-react';
 import { registerSearch } from '../../app/search-schemas.ts';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { RegisterScreen } from '../../features/identity/register-screen.tsx';
 
 export const Route = createFileRoute('/m/register')({
   validateSearch: registerSearch,
-  component: RegisterScreen,
+  component: RegisterRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function RegisterScreen() {
-  return <ComingSoon icon={UserPlus} />;
+function RegisterRoute() {
+  const { affiliateCode, recommenderId } = Route.useSearch();
+  return <RegisterScreen affiliateCode={affiliateCode} recommenderId={recommenderId} />;
 }

@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Settings } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { SettingsScreen } from '../../features/identity/settings-screen.tsx';
 
 export const Route = createFileRoute('/m/set')({
-  component: SetScreen,
+  component: SettingsScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function SetScreen() {
-  return <ComingSoon icon={Settings} />;
-}

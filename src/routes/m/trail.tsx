@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Gamepad2 } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { TrialScreen } from '../../features/identity/trial-screen.tsx';
 
 export const Route = createFileRoute('/m/trail')({
-  component: TrailScreen,
+  component: TrialScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function TrailScreen() {
-  return <ComingSoon icon={Gamepad2} />;
-}

@@ -1,0 +1,39 @@
+/**
+ * Remember-me at start: exchanges the remembered device token for a new
+ * session (POST /wps/session/device). Loaded on demand by the app machine's
+ * `restoreSession` only when a device token is remembered.
+ */
+import type { SessionInfo } from '../../machines/session.ts';
+import type { ApiCall } from '../api/client.ts';
+import { deviceLoginEndpoint } from '../api/session.ts';
+import { merchantCode } from './api.ts';
+import { readRemembered, writeRemembered } from './remembered-login.ts';
+import { writeStoredSession } from './storage.ts';
+
+/** The new session (stored for this tab), or null when the server refuses the token (it is forgotten). */
+export async function restoreDeviceSession(call: ApiCall, deviceToken: string): Promise<SessionInfo | null> {
+  const record = readRemembered();
+  try {
+    const result = await call(deviceLoginEndpoint, { body: { deviceToken } });
+    const session: SessionInfo = {
+      token: result.token,
+      merchantCode,
+      userName: result.userName,
+      type: result.type,
+      firstTimeLogin: result.firstTimeLogin,
+    };
+    writeStoredSession(session, false);
+    if (record) {
+      writeRemembered({
+        method: record.method,
+        account: record.account,
+        ...(result.deviceToken ? { deviceToken: result.deviceToken } : {}),
+        ...(result.deviceTokenExpiresAt ? { deviceTokenExpiresAt: result.deviceTokenExpiresAt } : {}),
+      });
+    }
+    return session;
+  } catch {
+    if (record) writeRemembered({ method: record.method, account: record.account });
+    return null;
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * The identity machines (machines/login, registration, password-reset,
+ * change-password, trial, logout, sms-countdown) with their real side
+ * effects: the API client, encrypted calls (src/api/crypto.ts), remember-me
+ * storage and the app machine (`session.login` / `session.logout`).
+ *
+ * Imported only by identity routes and views (never by src/main.tsx or the
+ * shell), so this code and the schemas it pulls in stay in route chunks.
+ */
+import { fromPromise } from 'xstate';
+import type { AppEvent } from '../../machines/app.machine.ts';
+import { changePasswordMachine } from '../../machines/change-password.machine.ts';
+import type { Captcha } from '../../machines/identity-types.ts';
+import { type LoginRequest, loginMachine, type RememberedLogin } from '../../machines/login.machine.ts';
+import { logoutMachine } from '../../machines/logout.machine.ts';
+import { passwordResetMachine } from '../../machines/password-reset.machine.ts';
+import type { RegistrationRules } from '../../machines/registration-rules.ts';
+import { registrationMachine } from '../../machines/registration.machine.ts';
+import type { SessionInfo } from '../../machines/session.ts';
+import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from '../../machines/sms-countdown.machine.ts';
+import { trialMachine } from '../../machines/trial.machine.ts';
+import type { ApiCall } from '../api/client.ts';
+import { createSealer, type Sealer } from '../api/crypto.ts';
+import {
+  affiliateCheckEndpoint,
+  changePasswordEndpoint,
+  forgotPasswordEmailEndpoint,
+  registerEndpoint,
+  registerMobileEndpoint,
+  registrationRulesEndpoint,
+  setPasswordByPhoneEndpoint,
+} from '../api/member.ts';
+import { type LoginPayload, type LoginResult, loginEndpoint, logoutEndpoint, trialLoginEndpoint } from '../api/session.ts';
+import { type Switches, whitelabelEndpoint } from '../api/system.ts';
+import { captchaEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../api/verification.ts';
+import { apiCall, merchantCode } from './api.ts';
+import { defaultDialingCode, toRegisterPayload, toScreenRules } from './registration-payload.ts';
+import { forgetDeviceToken, readRemembered, writeRemembered } from './remembered-login.ts';
+
+/** What the identity actors need: the API client, its sealer, and the app actor's `send`. */
+export interface IdentityDeps {
+  call: ApiCall;
+  sealer: Sealer;
+  sendToApp: (event: AppEvent) => void;
+}
+
+let defaultSealer: Sealer | null = null;
+
+/** The app's API client and one shared sealer (the public key is fetched once). */
+export function identityDeps(sendToApp: (event: AppEvent) => void): IdentityDeps {
+  defaultSealer ??= createSealer(apiCall);
+  return { call: apiCall, sealer: defaultSealer, sendToApp };
+}
+
+/** The white-label switches the identity screens read (SMS login tab, reset by phone). */
+export interface IdentitySwitches {
+  smsLogin: boolean;
+  phoneReset: boolean;
+}
+
+export async function loadIdentitySwitches(call: ApiCall = apiCall): Promise<IdentitySwitches> {
+  try {
+    const { switches } = await call(whitelabelEndpoint);
+    const on = (key: keyof Switches) => switches[key] === true;
+    return { smsLogin: on('MOBILENUMPASSREG3'), phoneReset: on('CHNGPASSVERIF3') };
+  } catch {
+    // Without the switches the screens offer what every merchant has.
+    return { smsLogin: false, phoneReset: false };
+  }
+}
+
+const toSession = (result: Pick<LoginResult, 'token' | 'userName' | 'type' | 'firstTimeLogin'>): SessionInfo => ({
+  token: result.token,
+  merchantCode,
+  userName: result.userName,
+  type: result.type,
+  firstTimeLogin: result.firstTimeLogin,
+});
+
+/**
+ * Session storage holds the session of this tab; remember-me survives through
+ * the device token (MC_REMEMBER), so the session itself is never written to
+ * local storage.
+ */
+const storeSession = (deps: IdentityDeps) => (_: unknown, params: { session: SessionInfo }) =>
+  deps.sendToApp({ type: 'session.login', session: params.session, remember: false });
+
+function loadCaptcha(deps: IdentityDeps) {
+  return fromPromise<Captcha>(async () => {
+    const captcha = await deps.call(captchaEndpoint);
+    return { id: captcha.captchaId, image: captcha.image };
+  });
+}
+
+function smsCountdown(deps: IdentityDeps) {
+  return smsCountdownMachine.provide({
+    actors: {
+      requestSmsCode: fromPromise(async ({ input }: { input: SmsCodeRequest }): Promise<SmsCodeResult> => {
+        const endpoint = input.purpose === 'register' ? smsRegisterEndpoint : smsNoLoginEndpoint;
+        return deps.call(endpoint, {
+          body: { mobileNum: input.mobile, countryDialingCode: input.countryDialingCode || defaultDialingCode },
+        });
+      }),
+    },
+  });
+}
+
+
+async function sealedLogin(deps: IdentityDeps, payload: LoginPayload): Promise<LoginResult> {
+  return deps.sealer.call(loginEndpoint, payload);
+}
+
+// ------------------------------------------------------------------ login
+
+export function provideLoginMachine(deps: IdentityDeps) {
+  return loginMachine.provide({
+    actors: {
+      loadRemembered: fromPromise(async (): Promise<RememberedLogin | null> => {
+        const record = readRemembered();
+        return record ? { method: record.method, account: record.account } : null;
+      }),
+      loadCaptcha: loadCaptcha(deps),
+      submitLogin: fromPromise(async ({ input }: { input: LoginRequest }) => {
+        const result = await sealedLogin(deps, {
+          type: input.method,
+          username: input.account,
+          password: input.secret,
+          remember: input.remember,
+          ...(input.method === 'sms' ? { countryDialingCode: input.countryDialingCode || defaultDialingCode } : {}),
+          ...(input.captchaId ? { captchaId: input.captchaId, captcha: input.captcha } : {}),
+        });
+        if (input.remember) {
+          writeRemembered({
+            method: input.method,
+            account: input.account,
+            ...(result.deviceToken ? { deviceToken: result.deviceToken } : {}),
+            ...(result.deviceTokenExpiresAt ? { deviceTokenExpiresAt: result.deviceTokenExpiresAt } : {}),
+          });
+        } else {
+          writeRemembered(null);
+        }
+        return toSession(result);
+      }),
+      smsCountdown: smsCountdown(deps),
+    },
+    actions: { storeSession: storeSession(deps) },
+  });
+}
+
+// ------------------------------------------------------------------ registration
+
+export function provideRegistrationMachine(deps: IdentityDeps) {
+  return registrationMachine.provide({
+    actors: {
+      loadRules: fromPromise(async (): Promise<RegistrationRules> => toScreenRules(await deps.call(registrationRulesEndpoint))),
+      checkAffiliate: fromPromise(async ({ input }: { input: { code: string } }) =>
+        deps.call(affiliateCheckEndpoint, {
+          query: { code: input.code, ...(typeof location === 'undefined' ? {} : { domain: location.host }) },
+        }),
+      ),
+      loadCaptcha: loadCaptcha(deps),
+      submitRegistration: fromPromise(async ({ input }) => {
+        const endpoint = input.method === 'mobile' ? registerMobileEndpoint : registerEndpoint;
+        return deps.sealer.call(endpoint, toRegisterPayload(input.values, input.captchaId));
+      }),
+      smsCountdown: smsCountdown(deps),
+    },
+  });
+}
+
+// ------------------------------------------------------------------ password reset
+
+export function providePasswordResetMachine(deps: IdentityDeps) {
+  return passwordResetMachine.provide({
+    actors: {
+      submitEmailReset: fromPromise(async ({ input }) => {
+        await deps.call(forgotPasswordEmailEndpoint, { body: { username: input.username, email: input.email } });
+      }),
+      submitPhoneReset: fromPromise(async ({ input }) =>
+        deps.sealer.call(setPasswordByPhoneEndpoint, {
+          mobileNum: input.mobileNum,
+          countryDialingCode: input.countryDialingCode || defaultDialingCode,
+          verificationCode: input.verificationCode,
+          newPassword: input.newPassword,
+        }),
+      ),
+      loginAfterReset: fromPromise(async ({ input }) =>
+        toSession(await sealedLogin(deps, { type: 'username', username: input.username, password: input.password })),
+      ),
+      smsCountdown: smsCountdown(deps),
+    },
+    actions: { storeSession: storeSession(deps) },
+  });
+}
+
+// ------------------------------------------------------------------ change password
+
+export function provideChangePasswordMachine(deps: IdentityDeps) {
+  return changePasswordMachine.provide({
+    actors: {
+      submitChangePassword: fromPromise(async ({ input }) => {
+        await deps.call(changePasswordEndpoint, {
+          body: {
+            oldPassword: input.oldPassword ?? '',
+            newPassword: input.newPassword,
+            confirmNewPassword: input.confirmNewPassword,
+          },
+        });
+      }),
+    },
+    actions: {
+      // No password is cached; the server ended the device sessions, so remember-me starts over.
+      passwordChanged: () => forgetDeviceToken(),
+    },
+  });
+}
+
+// ------------------------------------------------------------------ trial and logout
+
+export function provideTrialMachine(deps: IdentityDeps) {
+  return trialMachine.provide({
+    actors: {
+      startTrial: fromPromise(async () => {
+        const result = await deps.call(trialLoginEndpoint);
+        return toSession({ token: result.token, userName: result.userName, type: result.customerType, firstTimeLogin: false });
+      }),
+    },
+    actions: { storeSession: storeSession(deps) },
+  });
+}
+
+export function provideLogoutMachine(deps: IdentityDeps) {
+  return logoutMachine.provide({
+    actors: {
+      serverLogout: fromPromise(async () => {
+        const deviceToken = readRemembered()?.deviceToken;
+        await deps.call(logoutEndpoint, { body: deviceToken ? { deviceToken } : {} });
+      }),
+    },
+    actions: {
+      clearLocalSession: () => {
+        forgetDeviceToken();
+        deps.sendToApp({ type: 'session.logout' });
+      },
+    },
+  });
+}
+
+export { defaultDialingCode, maxLengthOf } from './registration-payload.ts';

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { LockKeyhole } from 'lucide-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAppSend, useRole, useSession } from '../../app/app-actor.tsx';
+import { identityDeps, provideChangePasswordMachine } from '../../app/identity-actors.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { Button, buttonClassName } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { FormAlert, PasswordField, useMessageText } from './form-parts.tsx';
+import styles from './identity-form.module.css';
+import { type ChangePasswordValues, changePasswordSchema, passwordMaxLength } from './identity-schemas.ts';
+
+/**
+ * Change password (/m/changePsw): after a first login (or a login with an
+ * e-mailed code) and from settings. No password is ever cached, so the old
+ * one is always asked.
+ */
+export function ChangePasswordScreen() {
+  const role = useRole();
+  const t = useT();
+  if (role === 'guest' || role === 'trial') {
+    return (
+      <EmptyState
+        icon={LockKeyhole}
+        title={t(role === 'guest' ? 'in_logged_login' : 'free_reject')}
+        action={
+          <Link to={role === 'guest' ? '/m/login' : '/m/register'} className={buttonClassName()}>
+            {t(role === 'guest' ? 'header.login' : 'header.register')}
+          </Link>
+        }
+      />
+    );
+  }
+  return <ChangePasswordForm />;
+}
+
+function ChangePasswordForm() {
+  const t = useT();
+  const text = useMessageText();
+  const navigate = useNavigate();
+  const session = useSession();
+  const sendToApp = useAppSend();
+  const logic = useMemo(() => provideChangePasswordMachine(identityDeps(sendToApp)), [sendToApp]);
+  const actor = useActorRef(logic, { input: { hasCachedPassword: false } });
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const samePassword = useSelector(actor, (s) => s.matches('samePassword'));
+  const message = useSelector(actor, (s) => s.context.message);
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+
+  const { register, handleSubmit, formState, getValues } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+
+  useEffect(() => {
+    if (output) void navigate({ to: output.redirectTo, replace: true });
+  }, [output, navigate]);
+
+  const submit = (values: ChangePasswordValues) => actor.send({ type: 'form.submit', ...values });
+  // The machine refuses a missing old password and a confirmation that does not match with its own message.
+  const refuse = () => {
+    const values = getValues();
+    if (!values.oldPassword || values.newPassword === '' || values.newPassword !== values.confirmNewPassword) submit(values);
+  };
+  const errors = formState.errors;
+
+  if (message) {
+    return (
+      <div className={styles.centre}>
+        <p className={styles.success} role="status">
+          {text(message)}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.screen}>
+      {session?.firstTimeLogin ? <p className={styles.lead}>{t('identity.change.firstLogin')}</p> : null}
+      <form className={styles.form} noValidate onSubmit={handleSubmit(submit, refuse)} aria-busy={submitting}>
+        <PasswordField
+          label={t('identity.field.oldPassword')}
+          maxLength={128}
+          registration={register('oldPassword')}
+          error={errors.oldPassword?.message}
+        />
+        <PasswordField
+          label={t('identity.field.newPassword')}
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+          registration={register('newPassword')}
+          error={errors.newPassword?.message}
+          hint={t('identity.hint.password')}
+        />
+        <PasswordField
+          label={t('identity.field.confirmNewPassword')}
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+          registration={register('confirmNewPassword')}
+          error={errors.confirmNewPassword?.message}
+        />
+        <FormAlert messageId={errorCode} />
+        <Button type="submit" block disabled={submitting}>
+          {submitting ? t('in_please_wait') : t('identity.change.submit')}
+        </Button>
+      </form>
+      <SamePasswordPopup open={samePassword} onClose={() => actor.send({ type: 'popup.close' })} />
+    </div>
+  );
+}
+
+/** The one-button popup for a new password equal to the old one. */
+function SamePasswordPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  return (
+    <ConfirmDialog
+      open={open}
+      message={t('identity.change.samePassword')}
+      cancelLabel={t('dialog.cancel')}
+      submitLabel={t('identity.change.ok')}
+      onCancel={onClose}
+      onSubmit={onClose}
+    />
+  );
+}

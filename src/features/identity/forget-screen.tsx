@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ResetLookup } from '../../../machines/password-reset.machine.ts';
+import { useAppSend } from '../../app/app-actor.tsx';
+import { defaultDialingCode, type IdentitySwitches, identityDeps, providePasswordResetMachine } from '../../app/identity-actors.ts';
+import { fieldLimits } from '../../api/verification.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { Button } from '../../ui/button.tsx';
+import {
+  DialingCodeSelect,
+  digitsOnly,
+  FormAlert,
+  PasswordField,
+  SmsButton,
+  type SmsCountdownRef,
+  SmsStatus,
+  Tabs,
+  TextField,
+  useMessageText,
+} from './form-parts.tsx';
+import styles from './identity-form.module.css';
+import {
+  isMobileNumber,
+  passwordMaxLength,
+  type ResetEmailValues,
+  type ResetPhoneValues,
+  resetEmailSchema,
+  resetPhoneSchema,
+} from './identity-schemas.ts';
+
+const lookups = [
+  { value: 'phone', label: 'identity.reset.byPhone' },
+  { value: 'email', label: 'identity.reset.byEmail' },
+] as const;
+
+type ResetActor = ReturnType<typeof useActorRef<ReturnType<typeof providePasswordResetMachine>>>;
+
+/** Forgot password (/m/forget): by phone (SMS code and a new password) or by e-mail, per the CHNGPASSVERIF3 switch. */
+export function ForgetScreen({ switches }: { switches: IdentitySwitches }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  const sendToApp = useAppSend();
+  const logic = useMemo(() => providePasswordResetMachine(identityDeps(sendToApp)), [sendToApp]);
+  const actor = useActorRef(logic, { input: { phoneResetEnabled: switches.phoneReset } });
+  const lookup = useSelector(actor, (s) => s.context.lookup);
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  const text = useMessageText();
+
+  useEffect(() => {
+    if (!output) return;
+    const timer = setTimeout(() => {
+      if (output.goBack && canGoBack) router.history.back();
+      else if (output.goBack) void navigate({ to: '/m/login', replace: true });
+      else if (output.redirectTo) void navigate({ to: output.redirectTo, replace: true });
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [output, navigate, router, canGoBack]);
+
+  if (output) {
+    return (
+      <div className={styles.centre}>
+        <p className={styles.success} role="status">
+          {text(output.message)}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.screen}>
+      {switches.phoneReset ? (
+        <Tabs<ResetLookup>
+          label={t('identity.reset.lookup')}
+          value={lookup}
+          options={lookups}
+          onChange={(next) => actor.send({ type: 'lookup.change', lookup: next })}
+        />
+      ) : null}
+      {lookup === 'phone' ? <PhoneForm actor={actor} /> : <EmailForm actor={actor} />}
+    </div>
+  );
+}
+
+function EmailForm({ actor }: { actor: ResetActor }) {
+  const t = useT();
+  const submitting = useSelector(actor, (s) => s.matches({ email: 'submitting' }));
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const { register, handleSubmit, formState, getValues } = useForm<ResetEmailValues>({
+    resolver: zodResolver(resetEmailSchema),
+    defaultValues: { username: '', email: '' },
+  });
+  const submit = (values: ResetEmailValues) => actor.send({ type: 'email.submit', ...values });
+  return (
+    <form className={styles.form} noValidate onSubmit={handleSubmit(submit, () => submit(getValues()))} aria-busy={submitting}>
+      <p className={styles.lead}>{t('identity.reset.emailHint')}</p>
+      <TextField
+        label={t('identity.field.username')}
+        autoComplete="username"
+        maxLength={64}
+        registration={register('username')}
+        error={formState.errors.username?.message}
+      />
+      <TextField
+        label={t('identity.field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={fieldLimits.email}
+        registration={register('email')}
+        error={formState.errors.email?.message}
+      />
+      <FormAlert messageId={errorCode} />
+      <Button type="submit" block disabled={submitting}>
+        {submitting ? t('in_please_wait') : t('identity.reset.emailSubmit')}
+      </Button>
+    </form>
+  );
+}
+
+function PhoneForm({ actor }: { actor: ResetActor }) {
+  const t = useT();
+  const busy = useSelector(actor, (s) => s.matches({ phone: 'submitting' }) || s.matches({ phone: 'loggingIn' }));
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const sms = useSelector(actor, (s) => s.children.smsCountdown as SmsCountdownRef | undefined);
+  const { register, handleSubmit, formState, getValues, resetField } = useForm<ResetPhoneValues>({
+    resolver: zodResolver(resetPhoneSchema),
+    mode: 'onChange',
+    defaultValues: { mobileNum: '', countryDialingCode: defaultDialingCode, verificationCode: '', password: '' },
+  });
+
+  // A failure clears the password (same as the old one) or the code (anything else).
+  useEffect(() => {
+    const subscription = actor.on('field.clear', ({ field }) => resetField(field === 'password' ? 'password' : 'verificationCode'));
+    return () => subscription.unsubscribe();
+  }, [actor, resetField]);
+
+  const sendSms = () => {
+    const mobile = getValues('mobileNum');
+    actor.send({ type: 'sms.send', mobile, countryDialingCode: getValues('countryDialingCode'), mobileValid: isMobileNumber(mobile) });
+  };
+  const submit = (values: ResetPhoneValues) => actor.send({ type: 'phone.submit', ...values });
+  const errors = formState.errors;
+  return (
+    <form className={styles.form} noValidate onSubmit={handleSubmit(submit)} aria-busy={busy}>
+      <TextField
+        label={t('identity.field.mobile')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        maxLength={fieldLimits.mobile}
+        registration={register('mobileNum')}
+        error={errors.mobileNum?.message}
+        before={<DialingCodeSelect registration={register('countryDialingCode')} />}
+      />
+      <TextField
+        label={t('identity.field.smsCode')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={fieldLimits.smsCode}
+        registration={register('verificationCode', { setValueAs: digitsOnly(fieldLimits.smsCode) })}
+        error={errors.verificationCode?.message}
+        after={<SmsButton actor={sms} onSend={sendSms} />}
+      />
+      <SmsStatus actor={sms} />
+      <PasswordField
+        label={t('identity.field.newPassword')}
+        autoComplete="new-password"
+        maxLength={passwordMaxLength}
+        registration={register('password')}
+        error={errors.password?.message}
+        hint={t('identity.hint.password')}
+      />
+      <FormAlert messageId={errorCode} />
+      <Button type="submit" block disabled={busy || !formState.isDirty || !formState.isValid}>
+        {busy ? t('in_please_wait') : t('identity.reset.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * Building blocks of the identity forms: labelled fields with their error,
+ * the password field with show/hide, the captcha image (tap to refresh), the
+ * SMS code button with its countdown, method tabs, and the text of the
+ * machines' message ids and the server's error codes.
+ */
+import { useSelector } from '@xstate/react';
+import { Eye, EyeOff } from 'lucide-react';
+import { type ReactNode, useCallback, useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import type { Captcha } from '../../../machines/identity-types.ts';
+import type { smsCountdownMachine } from '../../../machines/sms-countdown.machine.ts';
+import type { MessageId } from '../../i18n/message-id.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { Button, IconButton } from '../../ui/button.tsx';
+import styles from './identity-form.module.css';
+
+/**
+ * The text of a message id the machines or the form put in an error: their
+ * own ids (`identity.*`, `email-incorrect`) as they are, server and client
+ * error codes as `error.<code>`, anything else as `error.unknown`.
+ */
+export function useMessageText() {
+  const intl = useIntl();
+  return useCallback(
+    (id: string) => {
+      const terms = intl.formatMessage({ id: 'identity.register.terms' });
+      if (id in intl.messages) return intl.formatMessage({ id }, { terms });
+      const errorId = `error.${id}`;
+      return intl.formatMessage({ id: errorId in intl.messages ? errorId : 'error.unknown' });
+    },
+    [intl],
+  );
+}
+
+/** A failure or refusal of the flow, announced to screen readers. */
+export function FormAlert({ messageId }: { messageId: string | null | undefined }) {
+  const text = useMessageText();
+  if (!messageId) return null;
+  return (
+    <p className={styles.alert} role="alert">
+      {text(messageId)}
+    </p>
+  );
+}
+
+export interface FieldProps {
+  label: string;
+  /** Message id of the field's error. */
+  error?: string | undefined;
+  hint?: string;
+  children: (ids: { inputId: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  /** Content after the input, inside the box (a button, an image). */
+  after?: ReactNode;
+  /** Content before the input, inside the box (a select). */
+  before?: ReactNode;
+}
+
+/** A label, the input box and the field's error or hint. */
+export function Field({ label, error, hint, children, after, before }: FieldProps) {
+  const text = useMessageText();
+  const inputId = useId();
+  const noteId = useId();
+  const note = error ? text(error) : hint;
+  return (
+    <div className={[styles.field, error && styles.invalid].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        {before}
+        {children({ inputId, describedBy: note ? noteId : undefined, invalid: Boolean(error) })}
+        {after}
+      </div>
+      {note ? (
+        <span id={noteId} className={error ? styles.fieldError : styles.hint}>
+          {note}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextFieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  hint?: string;
+  type?: 'text' | 'tel' | 'email' | 'date';
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  autoComplete?: string;
+  maxLength?: number;
+  min?: string;
+  max?: string;
+  after?: ReactNode;
+  before?: ReactNode;
+}
+
+export function TextField({ label, registration, error, hint, type = 'text', after, before, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} after={after} before={before}>
+      {({ inputId, describedBy, invalid }) => (
+        <input
+          id={inputId}
+          className={styles.input}
+          type={type}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...input}
+          {...registration}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({
+  label,
+  registration,
+  error,
+  hint,
+  autoComplete = 'current-password',
+  maxLength = 20,
+}: Omit<TextFieldProps, 'type' | 'after'>) {
+  const t = useT();
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      after={
+        <IconButton
+          icon={shown ? EyeOff : Eye}
+          label={t(shown ? 'identity.password.hide' : 'identity.password.show')}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        />
+      }
+    >
+      {({ inputId, describedBy, invalid }) => (
+        <input
+          id={inputId}
+          className={styles.input}
+          type={shown ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...registration}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The captcha image as a button: a tap loads a new one. */
+export function CaptchaImage({ captcha, loading, onRefresh }: { captcha: Captcha | null; loading: boolean; onRefresh: () => void }) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className={styles.captchaImage}
+      onClick={onRefresh}
+      aria-label={t(captcha ? 'identity.captcha.refresh' : 'identity.captcha.reload')}
+      aria-busy={loading || undefined}
+      data-captcha-id={captcha?.id}
+    >
+      {captcha ? <img src={captcha.image} alt="" width={120} height={40} /> : loading ? null : t('identity.captcha.reload')}
+    </button>
+  );
+}
+
+/** Digits only, at most `max` (section 9 limits: captcha 6, SMS code 10). */
+export const digitsOnly = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+
+export type SmsCountdownRef = ActorRefFrom<typeof smsCountdownMachine>;
+
+/** The SMS code button: "Get code", disabled with the seconds left while counting down. */
+export function SmsButton({ actor, onSend }: { actor: SmsCountdownRef | undefined; onSend: () => void }) {
+  const t = useT();
+  const state = useSelector(actor, (s) => (s ? (s.value as string) : 'idle'));
+  const remaining = useSelector(actor, (s) => s?.context.remaining ?? 0);
+  const busy = state === 'sending' || state === 'counting' || state === 'validating';
+  return (
+    <Button variant="secondary" compact className={styles.smsButton} disabled={busy} onClick={onSend} aria-live="polite">
+      {state === 'counting' ? t('identity.sms.countdown', { seconds: remaining }) : t('identity.sms.send')}
+    </Button>
+  );
+}
+
+/** The SMS countdown's refusal or failure, or the "code sent" note while counting. */
+export function SmsStatus({ actor }: { actor: SmsCountdownRef | undefined }) {
+  const t = useT();
+  const counting = useSelector(actor, (s) => s?.matches('counting') ?? false);
+  const errorCode = useSelector(actor, (s) => s?.context.errorCode ?? null);
+  if (errorCode) return <FormAlert messageId={errorCode} />;
+  return counting ? (
+    <p className={styles.success} role="status">
+      {t('identity.sms.sent')}
+    </p>
+  ) : null;
+}
+
+export interface TabsProps<T extends string> {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: MessageId }[];
+  onChange: (value: T) => void;
+}
+
+/** Method tabs (username / mobile, phone / e-mail). */
+export function Tabs<T extends string>({ label, value, options, onChange }: TabsProps<T>) {
+  const t = useT();
+  return (
+    <div className={styles.tabs} role="tablist" aria-label={label}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          role="tab"
+          className={styles.tab}
+          aria-selected={option.value === value}
+          onClick={() => onChange(option.value)}
+        >
+          {t(option.label)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Country dialing codes offered next to mobile numbers. */
+export const dialingCodes = ['+63', '+86', '+852', '+84', '+66', '+62', '+60', '+65', '+1'] as const;
+
+export function DialingCodeSelect({ registration }: { registration: UseFormRegisterReturn }) {
+  const t = useT();
+  return (
+    <select className={styles.select} aria-label={t('identity.field.dialingCode')} {...registration}>
+      {dialingCodes.map((code) => (
+        <option key={code} value={code}>
+          {code}
+        </option>
+      ))}
+    </select>
+  );
+}

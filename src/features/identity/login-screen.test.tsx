@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeFailure, fakeServer } from '../../test/identity-fakes.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const server = vi.hoisted(() => ({ current: null as ReturnType<typeof import('../../test/identity-fakes.ts').fakeServer> | null }));
+
+vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../app/identity-actors.ts')>();
+  return {
+    ...actual,
+    loadIdentitySwitches: async () => ({ smsLogin: true, phoneReset: true }),
+    identityDeps: (sendToApp: Parameters<typeof actual.identityDeps>[0]) => ({ call: server.current!.call, sealer: server.current!.sealer, sendToApp }),
+  };
+});
+
+const captcha = (id: string) => ({ captchaId: id, image: `data:image/svg+xml;base64,${id}`, expiresInMs: 120_000 });
+let failures = 0;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  failures = 0;
+  let captchas = 0;
+  server.current = fakeServer({
+    '/wps/session/login': (payload) => {
+      const p = payload as { username: string; password: string };
+      if (p.password !== 'Player#2026') throw new FakeFailure('login.failed', ++failures >= 1 ? { captchaRequired: true } : undefined);
+      return { token: 'tok', userName: p.username, type: 0, firstTimeLogin: false, deviceToken: 'device-1', deviceTokenExpiresAt: Date.now() + 1e9 };
+    },
+    '/wps/captcha': () => captcha(`c${++captchas}`),
+  });
+});
+
+const form = async () => {
+  await screen.findByRole('tab', { name: 'Account login' });
+  return { username: screen.getByLabelText('Username'), password: screen.getByLabelText('Password'), submit: screen.getByRole('button', { name: 'Log in' }) };
+};
+
+describe('login screen', () => {
+  it('asks for the username and password when they are empty', async () => {
+    const { user } = renderApp({ path: '/m/login' });
+    const { submit } = await form();
+    await user.click(submit);
+    expect(within(screen.getByRole('main')).getByRole('alert').textContent).toBe('Please enter the username and password');
+    expect(server.current!.sent).toHaveLength(0);
+  });
+
+  it('logs in, remembers the method, account and device token (never the password), and goes home', async () => {
+    const { user, router } = renderApp({ path: '/m/login' });
+    const { username, password, submit } = await form();
+    expect((screen.getByRole('checkbox', { name: 'Remember me' }) as HTMLInputElement).checked).toBe(true);
+    await user.type(username, 'player1');
+    await user.type(password, 'Player#2026');
+    await user.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
+    expect(server.current!.sent[0]).toEqual({
+      path: '/wps/session/login',
+      payload: { type: 'username', username: 'player1', password: 'Player#2026', remember: true },
+    });
+    const remembered = localStorage.getItem('MC_REMEMBER') ?? '';
+    expect(JSON.parse(remembered)).toMatchObject({ method: 'username', account: 'player1', deviceToken: 'device-1' });
+    expect(remembered).not.toContain('Player#2026');
+    expect(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('shows the captcha after a failure that asks for it, and a tap loads a new one', async () => {
+    const { user } = renderApp({ path: '/m/login' });
+    const { username, password, submit } = await form();
+    expect(screen.queryByRole('button', { name: 'Captcha image, tap to refresh' })).toBeNull();
+    await user.type(username, 'player1');
+    await user.type(password, 'Wrong#2026');
+    await user.click(submit);
+    const image = await screen.findByRole('button', { name: 'Captcha image, tap to refresh' });
+    expect(within(screen.getByRole('main')).getByRole('alert').textContent).toBe('The account or password is incorrect.');
+    expect(image.getAttribute('data-captcha-id')).toBe('c1');
+    await user.click(image);
+    await waitFor(() => expect(image.getAttribute('data-captcha-id')).toBe('c2'));
+    expect((screen.getByLabelText('Captcha') as HTMLInputElement).maxLength).toBe(6);
+  });
+
+  it('toggles the password visibility and switches to the mobile tab with its limits', async () => {
+    const { user } = renderApp({ path: '/m/login' });
+    const { password } = await form();
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('tab', { name: 'Mobile login' }));
+    expect((await screen.findByLabelText('Mobile number') as HTMLInputElement).maxLength).toBe(20);
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).maxLength).toBe(10);
+    await user.click(screen.getByRole('button', { name: 'Get code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid mobile number');
+  });
+});

@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { LoginMethod } from '../../../machines/login.machine.ts';
+import { useAppSend, useLanguage } from '../../app/app-actor.tsx';
+import { defaultDialingCode, type IdentitySwitches, identityDeps, provideLoginMachine } from '../../app/identity-actors.ts';
+import { fieldLimits } from '../../api/verification.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { Button } from '../../ui/button.tsx';
+import {
+  CaptchaImage,
+  DialingCodeSelect,
+  digitsOnly,
+  FormAlert,
+  PasswordField,
+  SmsButton,
+  type SmsCountdownRef,
+  SmsStatus,
+  Tabs,
+  TextField,
+} from './form-parts.tsx';
+import styles from './identity-form.module.css';
+import { isMobileNumber, type LoginFormValues, loginSchema, passwordMaxLength } from './identity-schemas.ts';
+
+const methods = [
+  { value: 'username', label: 'identity.login.tabUsername' },
+  { value: 'sms', label: 'identity.login.tabSms' },
+] as const;
+
+/**
+ * The login screen (/m/login): username and password, or mobile and SMS code
+ * when the merchant allows it; the captcha once the server asks for it;
+ * remember-me (on by default). The login machine decides; this view renders
+ * its state and sends its events.
+ */
+export function LoginScreen({ switches, redirect }: { switches: IdentitySwitches; redirect?: string | undefined }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const sendToApp = useAppSend();
+  const logic = useMemo(() => provideLoginMachine(identityDeps(sendToApp)), [sendToApp]);
+  const actor = useActorRef(logic, { input: { smsEnabled: switches.smsLogin } });
+
+  const method = useSelector(actor, (s) => s.context.method);
+  const rememberedAccount = useSelector(actor, (s) => s.context.account);
+  const restoring = useSelector(actor, (s) => s.matches({ active: { form: 'restoring' } }) || s.matches({ active: { form: 'switching' } }));
+  const submitting = useSelector(actor, (s) => s.matches({ active: { form: 'submitting' } }));
+  const remember = useSelector(actor, (s) => s.context.remember);
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const captchaShown = useSelector(actor, (s) => !s.matches({ active: { captcha: 'hidden' } }));
+  const captchaLoading = useSelector(actor, (s) => s.matches({ active: { captcha: 'loading' } }));
+  const captcha = useSelector(actor, (s) => s.context.captcha);
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  const sms = useSelector(actor, (s) => s.children.smsCountdown as SmsCountdownRef | undefined);
+
+  const resolver = useMemo(() => zodResolver(loginSchema(method, captchaShown)), [method, captchaShown]);
+  const form = useForm<LoginFormValues>({
+    resolver,
+    defaultValues: { account: '', secret: '', captcha: '', countryDialingCode: defaultDialingCode },
+  });
+  const { register, handleSubmit, formState, reset, getValues, setValue, trigger } = form;
+
+  // The remembered account of the method (loaded at start and on every method change).
+  useEffect(() => {
+    if (!restoring) reset({ account: rememberedAccount, secret: '', captcha: '', countryDialingCode: getValues('countryDialingCode') });
+  }, [restoring, rememberedAccount, reset, getValues]);
+
+  // A language change: the machine asks, 200 ms later, to re-validate the filled fields.
+  const language = useLanguage();
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    actor.send({ type: 'language.change' });
+  }, [language, actor]);
+  useEffect(() => {
+    const subscription = actor.on('fields.revalidate', () => {
+      const values = getValues();
+      const filled = (['account', 'secret', 'captcha'] as const).filter((name) => values[name] !== '');
+      if (filled.length > 0) void trigger(filled);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, getValues, trigger]);
+
+  // A new captcha image needs a new answer.
+  useEffect(() => {
+    if (captcha) setValue('captcha', '');
+  }, [captcha, setValue]);
+
+  useEffect(() => {
+    if (!output) return;
+    if (output.redirectTo === '/m/home' && redirect) void navigate({ href: redirect, replace: true });
+    else void navigate({ to: output.redirectTo, replace: true });
+  }, [output, redirect, navigate]);
+
+  const submit = (values: LoginFormValues) => actor.send({ type: 'form.submit', ...values });
+  // The machine refuses empty fields (and a missing captcha) with its own message.
+  const refuse = () => {
+    const values = getValues();
+    if (!values.account.trim() || !values.secret || (captchaShown && !values.captcha.trim())) submit(values);
+  };
+  const sendSms = () => {
+    const mobile = getValues('account');
+    actor.send({ type: 'sms.send', mobile, countryDialingCode: getValues('countryDialingCode'), mobileValid: isMobileNumber(mobile) });
+  };
+  const changeMethod = (next: LoginMethod) => actor.send({ type: 'method.change', method: next });
+  const errors = formState.errors;
+
+  return (
+    <div className={styles.screen}>
+      {switches.smsLogin ? <Tabs label={t('identity.login.methods')} value={method} options={methods} onChange={changeMethod} /> : null}
+      <form className={styles.form} noValidate onSubmit={handleSubmit(submit, refuse)} aria-busy={submitting || restoring}>
+        {method === 'sms' ? (
+          <>
+            <TextField
+              label={t('identity.field.mobile')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              maxLength={fieldLimits.mobile}
+              registration={register('account')}
+              error={errors.account?.message}
+              before={<DialingCodeSelect registration={register('countryDialingCode')} />}
+            />
+            <TextField
+              label={t('identity.field.smsCode')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={fieldLimits.smsCode}
+              registration={register('secret', { setValueAs: digitsOnly(fieldLimits.smsCode) })}
+              error={errors.secret?.message}
+              after={<SmsButton actor={sms} onSend={sendSms} />}
+            />
+            <SmsStatus actor={sms} />
+          </>
+        ) : (
+          <>
+            <TextField
+              label={t('identity.field.username')}
+              autoComplete="username"
+              maxLength={64}
+              registration={register('account')}
+              error={errors.account?.message}
+            />
+            <PasswordField
+              label={t('identity.field.password')}
+              maxLength={passwordMaxLength}
+              registration={register('secret')}
+              error={errors.secret?.message}
+            />
+          </>
+        )}
+        {captchaShown ? (
+          <TextField
+            label={t('identity.field.captcha')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={fieldLimits.captcha}
+            registration={register('captcha', { setValueAs: digitsOnly(fieldLimits.captcha) })}
+            error={errors.captcha?.message}
+            after={<CaptchaImage captcha={captcha} loading={captchaLoading} onRefresh={() => actor.send({ type: 'captcha.refresh' })} />}
+          />
+        ) : null}
+        <label className={styles.check}>
+          <input type="checkbox" checked={remember} onChange={() => actor.send({ type: 'remember.toggle' })} />
+          {t('identity.login.remember')}
+        </label>
+        <FormAlert messageId={errorCode} />
+        <Button type="submit" block disabled={submitting}>
+          {submitting ? t('in_please_wait') : t('identity.login.submit')}
+        </Button>
+      </form>
+      <div className={styles.links}>
+        <Link to="/m/forget">{t('identity.login.forgot')}</Link>
+        <Link to="/m/register">{t('identity.login.register')}</Link>
+        <Link to="/m/trail">{t('identity.login.trial')}</Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useAppSend } from '../../app/app-actor.tsx';
+import { identityDeps, provideLogoutMachine } from '../../app/identity-actors.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import styles from './identity-form.module.css';
+
+/**
+ * The logout confirm (in_sure_logout), run by the logout machine: opened on
+ * mount, `onClose` when cancelled or once logged out (then home).
+ */
+export default function LogoutDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const sendToApp = useAppSend();
+  const logic = useMemo(() => provideLogoutMachine(identityDeps(sendToApp)), [sendToApp]);
+  const actor = useActorRef(logic);
+  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const loggingOut = useSelector(actor, (s) => s.matches('loggingOut'));
+
+  useEffect(() => {
+    actor.send({ type: 'logout.request' });
+  }, [actor]);
+  // Subscribed (not selected): logging out ends the signed-in view around this dialog in the same moment.
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status !== 'done') return;
+      void navigate({ to: snapshot.output.redirectTo, replace: true });
+      onClose();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, onClose, navigate]);
+
+  return (
+    <>
+      <ConfirmDialog
+        open={confirming}
+        message={t('in_sure_logout')}
+        cancelLabel={t('dialog.cancel')}
+        submitLabel={t('dialog.submit')}
+        onCancel={() => {
+          actor.send({ type: 'logout.cancel' });
+          onClose();
+        }}
+        onSubmit={() => actor.send({ type: 'logout.confirm' })}
+      />
+      {loggingOut ? (
+        <p className={styles.toast} role="status">
+          {t('identity.logout.loading')}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Gamepad2 } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useAppSend } from '../../app/app-actor.tsx';
+import { identityDeps, provideTrialMachine } from '../../app/identity-actors.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { useMessageText } from './form-parts.tsx';
+
+/** Trial play (/m/trail): creates a trial account, stores its session and goes home. */
+export function TrialScreen() {
+  const t = useT();
+  const text = useMessageText();
+  const navigate = useNavigate();
+  const sendToApp = useAppSend();
+  const logic = useMemo(() => provideTrialMachine(identityDeps(sendToApp)), [sendToApp]);
+  const actor = useActorRef(logic);
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+
+  useEffect(() => {
+    if (output) void navigate({ to: output.redirectTo, replace: true });
+  }, [output, navigate]);
+
+  if (failed) {
+    return (
+      <EmptyState
+        icon={Gamepad2}
+        tone="danger"
+        role="alert"
+        title={text(errorCode ?? 'unknown')}
+        action={<Button onClick={() => actor.send({ type: 'trial.retry' })}>{t('identity.retry')}</Button>}
+      />
+    );
+  }
+  return <EmptyState icon={Gamepad2} role="status" title={t('identity.trial.starting')} body={t('in_please_wait')} />;
+}

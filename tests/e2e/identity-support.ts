@@ -1,0 +1,169 @@
+/**
+ * Helpers of the identity end-to-end suites: reading SMS and e-mail codes
+ * from the dev outbox, reading the captcha digits from its SVG, and calling
+ * the real API from Node (the same client and sealer as the SPA).
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createApiClient } from '../../src/api/client.ts';
+import { createSealer } from '../../src/api/crypto.ts';
+import { registerMobileEndpoint } from '../../src/api/member.ts';
+import { loginEndpoint } from '../../src/api/session.ts';
+import { captchaEndpoint, smsRegisterEndpoint } from '../../src/api/verification.ts';
+import { captchaSvg } from '../../server/modules/verification/captcha-image.ts';
+import { text } from './support.ts';
+
+// ------------------------------------------------------------------ captcha
+
+type Stroke = [number, number][];
+
+/** The digit strokes of a captcha SVG, in drawing order (the digit paths are the round-capped ones). */
+function digitStrokes(svg: string): Stroke[][] {
+  const paths = [...svg.matchAll(/<path transform="[^"]*" d="([^"]+)"[^>]*stroke-linecap="round"/g)];
+  return paths.map(([, d]) =>
+    d!
+      .split('M')
+      .filter((part) => part.trim())
+      .map((part) => {
+        const numbers = part.replace(/L/g, ' ').trim().split(/\s+/).map(Number);
+        const points: Stroke = [];
+        for (let i = 0; i + 1 < numbers.length; i += 2) points.push([numbers[i]!, numbers[i + 1]!]);
+        return points;
+      }),
+  );
+}
+
+/**
+ * Reference strokes of every digit, taken from the server's own drawing: the
+ * digits are the glyphs plus a jitter of at most 0.45, so the nearest
+ * reference of the same shape is the digit.
+ */
+const references: Array<{ digit: string; strokes: Stroke[] }> = (() => {
+  const digits = '0123456789';
+  const strokes = digitStrokes(captchaSvg(digits));
+  return [...digits].map((digit, i) => ({ digit, strokes: strokes[i]! }));
+})();
+
+function distance(a: Stroke[], b: Stroke[]): number {
+  if (a.length !== b.length || a.some((s, i) => s.length !== b[i]!.length)) return Number.POSITIVE_INFINITY;
+  let sum = 0;
+  a.forEach((stroke, i) => {
+    stroke.forEach(([x, y], j) => {
+      const [rx, ry] = b[i]![j]!;
+      sum += (x - rx) ** 2 + (y - ry) ** 2;
+    });
+  });
+  return sum;
+}
+
+/** The 6 digits a captcha image (a data: URL) shows. */
+export function readCaptcha(dataUrl: string): string {
+  const svg = Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+  return digitStrokes(svg)
+    .map((strokes) => references.reduce((best, ref) => (distance(strokes, ref.strokes) < distance(strokes, best.strokes) ? ref : best)).digit)
+    .join('');
+}
+
+/** The captcha button of a form (image inside). */
+export const captchaButton = (page: Page) => page.getByRole('button', { name: text('identity.captcha.refresh') });
+
+/** Fills the captcha field with the digits of the image shown. */
+export async function solveCaptcha(page: Page) {
+  const image = captchaButton(page).locator('img');
+  await expect(image).toBeVisible();
+  const src = await image.getAttribute('src');
+  await page.getByLabel(text('identity.field.captcha'), { exact: true }).fill(readCaptcha(src ?? ''));
+}
+
+// ------------------------------------------------------------------ outbox
+
+/** The newest 6-digit code the dev outbox holds for a recipient (`+63...` or an e-mail address), newer than `after`. */
+export async function readCode(request: APIRequestContext, to: string, after = 0): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/wps/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Merchant: 'DEMO' } });
+      const body = (await response.json()) as { value: { messages: { body: string; createdAt: string }[] } };
+      const newest = body.value.messages.find((m) => Date.parse(m.createdAt) >= after);
+      code = newest?.body.match(/\b(\d{6})\b/)?.[1] ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  return code!;
+}
+
+// ------------------------------------------------------------------ API from Node
+
+/**
+ * The address the identity suites act from (sent as X-Forwarded-For; the e2e
+ * server trusts its loopback proxy). Their failed logins make the server ask
+ * this address for a captcha, never 127.0.0.1, which the other suites use.
+ */
+export const identityClientAddress = '198.51.100.23';
+export const identityClientHeaders = { 'x-forwarded-for': identityClientAddress };
+
+/** A client of the server under test from the identity suites' address, with its own device id. */
+export function nodeClient(baseURL: string) {
+  const call = createApiClient({
+    baseURL,
+    headers: () => ({ merchant: 'DEMO', deviceId: `e2e-${Math.random().toString(36).slice(2)}` }),
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      for (const [name, value] of Object.entries(identityClientHeaders)) headers.set(name, value);
+      return fetch(input, { ...init, headers });
+    },
+  });
+  return { call, sealer: createSealer(call) };
+}
+
+/**
+ * Failed logins for a throwaway account until the server asks this client
+ * (the identity suites' address) for a captcha, as it does after 3 failures in an
+ * hour: from then on every login of the run needs the captcha.
+ */
+export async function flagClientAddress(baseURL: string) {
+  const { sealer } = nodeClient(baseURL);
+  for (let i = 0; i < 3; i++) {
+    await sealer.call(loginEndpoint, { type: 'username', username: 'nobody_e2e', password: 'Wrong#2026x' }).catch(() => undefined);
+  }
+}
+
+// ------------------------------------------------------------------ accounts
+
+let counter = 0;
+/** A fresh username (the rule: a letter, then 3 to 15 letters, digits or _). */
+export const freshUsername = (prefix = 'e2e') => `${prefix}${Date.now().toString(36).slice(-6)}${(counter++).toString(36)}`;
+/** A fresh Philippine mobile number (10 digits starting with 9). */
+export const freshMobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+export const dialingCode = '+63';
+
+/** The newest code the outbox holds for a recipient, read from Node. */
+async function outboxCode(baseURL: string, to: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(`${baseURL}/wps/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Merchant: 'DEMO' } });
+    const body = (await response.json()) as { value: { messages: { body: string }[] } };
+    const code = body.value.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code for ${to}`);
+}
+
+/** Registers a member by mobile number through the API (SMS code from the outbox, captcha read); returns the number and password. */
+export async function registerMobileMember(baseURL: string, password = 'Reset#2026') {
+  const { call, sealer } = nodeClient(baseURL);
+  const mobile = freshMobile();
+  await call(smsRegisterEndpoint, { body: { mobileNum: mobile, countryDialingCode: dialingCode } });
+  const verificationCode = await outboxCode(baseURL, `${dialingCode}${mobile}`);
+  const captcha = await call(captchaEndpoint);
+  await sealer.call(registerMobileEndpoint, {
+    mobileNum: mobile,
+    countryDialingCode: dialingCode,
+    verificationCode,
+    password,
+    confirmPassword: password,
+    captchaId: captcha.captchaId,
+    captcha: readCaptcha(captcha.image),
+    type: 0,
+  });
+  return { mobile, password };
+}
