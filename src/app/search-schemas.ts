@@ -48,6 +48,9 @@ export const gameCenterSearch = z.object({ gameCategory: withDefault(z.enum(game
 /** /m/transaction/record?types= and /m/member/notice?types= (default A). */
 export const typesSearch = z.object({ types: withDefault(z.string().check(z.regex(/^[A-Z]{1,8}$/)), 'A') });
 
+/** /m/voucherCenter?orderNo= : back from the payment page, the deposit to follow. */
+export const depositSearch = z.object({ orderNo: optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/))) });
+
 /** /m/register?affiliateCode=&recommenderId= : the invitation read from a shared link. */
 export const registerSearch = z.object({
   affiliateCode: optional(code),

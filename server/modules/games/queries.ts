@@ -3,13 +3,15 @@
  * and ordered by (sort_order, id) or hot_order, which the indexes of
  * schema-catalogue.ts serve (docs/lobby.md has the plans at 10x).
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { cockfightVendors, esportsVendors, inhouseVendor } from '../../../src/api/games.ts';
 import type { Database } from '../../db/connect.ts';
 import { games, vendors, winners } from '../../db/schema-catalogue.ts';
+import { bets } from '../../db/schema-wallet.ts';
+import { members } from '../../db/schema.ts';
 
 /** Columns every game answer needs: the game row and its vendor's name. */
-const gameColumns = {
+export const gameColumns = {
   id: games.id,
   nodeId: games.nodeId,
   nodeName: games.nodeName,
@@ -146,6 +148,19 @@ export async function findWinners(db: Database, filter: GameFilter, limit: numbe
     .innerJoin(vendors, eq(vendors.code, games.vassalage))
     .where(and(eq(winners.merchantCode, filter.merchantCode), gameConditions(filter)))
     .orderBy(desc(winners.winAmount), asc(winners.id))
+    .limit(limit);
+}
+
+/** Real wins (settled bets with a win), biggest first: the winner board shows them before seeded entries. */
+export async function findRealWinners(db: Database, filter: GameFilter, limit: number) {
+  return db
+    .select({ ...gameColumns, customerName: members.username, winAmount: bets.win, wonAt: bets.createdAt })
+    .from(bets)
+    .innerJoin(games, eq(games.id, bets.gameId))
+    .innerJoin(vendors, eq(vendors.code, games.vassalage))
+    .innerJoin(members, eq(members.id, bets.memberId))
+    .where(and(eq(bets.merchantCode, filter.merchantCode), eq(bets.status, 'settled'), gt(bets.win, 0), gameConditions(filter)))
+    .orderBy(desc(bets.win), asc(bets.id))
     .limit(limit);
 }
 

@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../../src/api/games.ts';
+import {
+  addFavouriteEndpoint,
+  favouriteGamesEndpoint,
+  favouriteIdsEndpoint,
+  gameListEndpoint,
+  hotGamesEndpoint,
+  launchGameEndpoint,
+  recentGamesEndpoint,
+  removeFavouriteEndpoint,
+  vendorGameTypesEndpoint,
+  winnerBoardEndpoint,
+} from '../../../src/api/games.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
+import { requireAuth } from '../session/auth.ts';
+import { addFavourite, favouriteGameList, favouriteIds, removeFavourite } from './favourites.ts';
+import { type Launcher, launchGame, recentGames } from './game-sessions.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { registerImageRoutes } from './icons.ts';
 import { gameList, hotGames, listFilter, vendorGameTypes, winnerBoard } from './service.ts';
@@ -31,4 +45,20 @@ export function registerGameRoutes(app: FastifyInstance, options: GameRoutesOpti
     return cache.get(key, () => winnerBoard(app.db, merchant, query.gameCategory, query.limitNum));
   });
   registerImageRoutes(app);
+  registerMemberGameRoutes(app);
+}
+
+/** Favourites, recent games and launch: member-only, every object scoped to the session's member and merchant. */
+function registerMemberGameRoutes(app: FastifyInstance): void {
+  const who = (request: Parameters<typeof requireAuth>[0]): Launcher => {
+    const { member } = requireAuth(request);
+    return { memberId: member.id, merchantCode: member.merchantCode };
+  };
+  const now = () => app.identity.now();
+  registerEndpoint(app, favouriteIdsEndpoint, ({ request, query }) => favouriteIds(app.db, who(request), query));
+  registerEndpoint(app, favouriteGamesEndpoint, ({ request, query }) => favouriteGameList(app.db, who(request), query));
+  registerEndpoint(app, addFavouriteEndpoint, ({ request, body }) => addFavourite(app.db, who(request), body, now()));
+  registerEndpoint(app, removeFavouriteEndpoint, ({ request, query }) => removeFavourite(app.db, who(request), query));
+  registerEndpoint(app, recentGamesEndpoint, ({ request, query }) => recentGames(app.db, who(request), query));
+  registerEndpoint(app, launchGameEndpoint, ({ request, body }) => launchGame(app.db, who(request), body, now()));
 }

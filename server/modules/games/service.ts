@@ -22,6 +22,7 @@ import {
   findGamePage,
   findHotGames,
   findVendorGroups,
+  findRealWinners,
   findWinners,
   type GameFilter,
   type GameRecord,
@@ -126,11 +127,10 @@ export async function winnerBoard(
   gameCategory: string | undefined,
   limit: number,
 ): Promise<{ list: Winner[] }> {
-  const rows = await findWinners(
-    db,
-    { merchantCode, category: gameCategory && gameCategory !== 'ALL' ? gameCategory : undefined },
-    limit,
-  );
+  const filter: GameFilter = { merchantCode, category: gameCategory && gameCategory !== 'ALL' ? gameCategory : undefined };
+  // Real wins first (biggest first); seeded entries fill the rest of the board.
+  const real = await findRealWinners(db, filter, limit);
+  const rows = real.length < limit ? [...real, ...(await findWinners(db, filter, limit - real.length))] : real;
   return {
     list: rows.map((row) => {
       const game = toGame(row);

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Ticket } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { CategoryScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/elott')({
-  component: ElottScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: CategoryRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function ElottScreen() {
-  return <ComingSoon icon={Ticket} />;
+/** The ELOTT category page. */
+function CategoryRoute() {
+  return <CategoryScreen category="ELOTT" types={Route.useLoaderData()} />;
 }

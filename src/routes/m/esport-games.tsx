@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Gamepad2 } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { CategoryScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/esport-games')({
-  component: EsportGamesScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: CategoryRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function EsportGamesScreen() {
-  return <ComingSoon icon={Gamepad2} />;
+/** The ESPORTS category page. */
+function CategoryRoute() {
+  return <CategoryScreen category="ESPORTS" types={Route.useLoaderData()} />;
 }

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Fish } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { CategoryScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/fishing-games')({
-  component: FishingGamesScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: CategoryRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function FishingGamesScreen() {
-  return <ComingSoon icon={Fish} />;
+/** The FISH category page. */
+function CategoryRoute() {
+  return <CategoryScreen category="FISH" types={Route.useLoaderData()} />;
 }

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LayoutGrid } from 'lucide-react';
 import { gameCenterSearch } from '../../app/search-schemas.ts';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { GameCenterScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/gameCenter')({
   validateSearch: gameCenterSearch,
-  component: GameCenterScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: GameCenterRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function GameCenterScreen() {
-  return <ComingSoon icon={LayoutGrid} />;
+function GameCenterRoute() {
+  const { gameCategory } = Route.useSearch();
+  return <GameCenterScreen key={gameCategory} types={Route.useLoaderData()} gameCategory={gameCategory} />;
 }

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LayoutList } from 'lucide-react';
 import { gameListSearch } from '../../app/search-schemas.ts';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { GameListScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/gameList')({
   validateSearch: gameListSearch,
-  component: GameListScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: GameListRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function GameListScreen() {
-  return <ComingSoon icon={LayoutList} />;
+function GameListRoute() {
+  const { gameType, vassalage, type } = Route.useSearch();
+  return <GameListScreen types={Route.useLoaderData()} gameType={gameType} vassalage={vassalage} fav={type === 'fav'} />;
 }

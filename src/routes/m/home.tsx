@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomeScreen } from '../../features/home/home-screen.tsx';
+import { LobbyHome } from '../../features/lobby/lobby-home.tsx';
 
 export const Route = createFileRoute('/m/home')({
-  component: HomeScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadHomeData(),
+  component: HomeRoute,
 });
+
+function HomeRoute() {
+  return <LobbyHome data={Route.useLoaderData()} />;
+}

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Flame } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { HotGamesScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/hot-games')({
-  component: HotGamesScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: HotGamesRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function HotGamesScreen() {
-  return <ComingSoon icon={Flame} />;
+function HotGamesRoute() {
+  return <HotGamesScreen types={Route.useLoaderData()} />;
 }

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Video } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { CategoryScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/live-games')({
-  component: LiveGamesScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: CategoryRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function LiveGamesScreen() {
-  return <ComingSoon icon={Video} />;
+/** The LIVE category page. */
+function CategoryRoute() {
+  return <CategoryScreen category="LIVE" types={Route.useLoaderData()} />;
 }

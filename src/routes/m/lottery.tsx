@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Ticket } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { LotteryScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/lottery')({
-  component: LotteryScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: LotteryRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function LotteryScreen() {
-  return <ComingSoon icon={Ticket} />;
+function LotteryRoute() {
+  return <LotteryScreen types={Route.useLoaderData()} />;
 }

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Spade } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { CategoryScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/poker-games')({
-  component: PokerGamesScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: CategoryRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function PokerGamesScreen() {
-  return <ComingSoon icon={Spade} />;
+/** The PVP category page. */
+function CategoryRoute() {
+  return <CategoryScreen category="PVP" types={Route.useLoaderData()} />;
 }

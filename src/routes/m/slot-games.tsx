@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Cherry } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { CategoryScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/slot-games')({
-  component: SlotGamesScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: CategoryRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function SlotGamesScreen() {
-  return <ComingSoon icon={Cherry} />;
+/** The RNG category page. */
+function CategoryRoute() {
+  return <CategoryScreen category="RNG" types={Route.useLoaderData()} />;
 }

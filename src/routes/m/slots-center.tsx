@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Cherry } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { SlotsCenterScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/slotsCenter')({
-  component: SlotsCenterScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: SlotsCenterRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function SlotsCenterScreen() {
-  return <ComingSoon icon={Cherry} />;
+function SlotsCenterRoute() {
+  return <SlotsCenterScreen types={Route.useLoaderData()} />;
 }

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trophy } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { CategoryScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/sport-games')({
-  component: SportGamesScreen,
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  component: CategoryRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function SportGamesScreen() {
-  return <ComingSoon icon={Trophy} />;
+/** The SPORTS category page. */
+function CategoryRoute() {
+  return <CategoryScreen category="SPORTS" types={Route.useLoaderData()} />;
 }

@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, createActor } from 'xstate';
+import { type FavouritesInput, type FavouriteTarget, favouritesMachine } from './favourites.machine.ts';
+import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
+import { deferred, flush } from './test/fakes.ts';
+import { replayPath } from './test/replay.ts';
+
+type Machine = typeof favouritesMachine;
+
+const a = { nodeId: 'N1', vendor: 'PXG' };
+const b = { nodeId: 'N2', vendor: 'EVL' };
+const events: AnyEventObject[] = [
+  { type: 'session.change', loggedIn: true },
+  { type: 'session.change', loggedIn: false },
+  { type: 'fav.toggle', ...a },
+  { type: 'fav.add', ...a },
+  { type: 'fav.remove', ...a },
+  { type: 'fav.reload' },
+  { type: 'xstate.done.actor.loadFavouriteIds', output: ['N1'] },
+  { type: 'xstate.done.actor.loadFavouriteIds', output: [] },
+  { type: 'xstate.error.actor.loadFavouriteIds', error: { errorCode: 'client.timeout' } },
+  { type: 'xstate.done.actor.addFavourite' },
+  { type: 'xstate.error.actor.addFavourite', error: { errorCode: 'game.not.found' } },
+  { type: 'xstate.done.actor.removeFavourite' },
+  { type: 'xstate.error.actor.removeFavourite', error: { errorCode: 'client.offline' } },
+  { type: 'xstate.after.loginNotice.favourites.notice' },
+];
+const inputs: FavouritesInput[] = [{ loggedIn: false }, { loggedIn: true }];
+const pathSets: PathSet<Machine>[] = generatePaths(favouritesMachine, { inputs, events });
+const delays = { loginNotice: 2000 };
+const invokes = { loadFavouriteIds: 'loadFavouriteIds', addFavourite: 'addFavourite', removeFavourite: 'removeFavourite' };
+
+describe('favourites machine: coverage of the generated paths', () => {
+  it('reaches every state node and takes every transition', () => {
+    const coverage = coverageOf(favouritesMachine, pathSets);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  it('the coverage check fails when paths leave something out', () => {
+    const guestOnly = pathSets.filter((s) => !s.input.loggedIn).map(({ input, paths }) => ({
+      input,
+      paths: paths.filter((p) => !p.steps.some((s) => s.event.type === 'session.change')),
+    }));
+    expect(coverageOf(favouritesMachine, guestOnly).missingStates).toContain('favourites.removing');
+  });
+});
+
+describe('favourites machine: every generated path replayed on a real actor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const all = pathSets.flatMap((set) => set.paths.map((path) => [describePath(path), set.input, path] as const));
+  it.each(all)('%s', async (_name, input, path) => {
+    await replayPath(favouritesMachine, input, path, { delays, invokes }, (actual, expected) => {
+      expect(actual.value).toEqual(expected.value);
+      expect(actual.context).toEqual(expected.context);
+    });
+  });
+});
+
+function harness(loggedIn: boolean) {
+  const load = deferred<string[], unknown>();
+  const add = deferred<void, FavouriteTarget>();
+  const remove = deferred<void, FavouriteTarget>();
+  const actor = createActor(
+    favouritesMachine.provide({ actors: { loadFavouriteIds: load.logic, addFavourite: add.logic, removeFavourite: remove.logic } }),
+    { input: { loggedIn } },
+  );
+  const changed = vi.fn();
+  actor.on('favourites.changed', changed);
+  actor.start();
+  const stars = () => actor.getSnapshot().context.ids;
+  return { actor, load, add, remove, changed, stars };
+}
+
+describe('favourites machine: what the user sees', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a guest tapping the star sees in_logged_login for 2 s and nothing is sent', async () => {
+    const h = harness(false);
+    h.actor.send({ type: 'fav.toggle', ...a });
+    expect(h.actor.getSnapshot().context.info).toBe('in_logged_login');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(h.actor.getSnapshot().context.info).toBe('in_logged_login');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.actor.getSnapshot().context.info).toBeNull();
+    expect([h.load.inputs, h.add.inputs, h.remove.inputs]).toEqual([[], [], []]);
+  });
+
+  it('adds, then reloads the list; adding a favourite again is skipped', async () => {
+    const h = harness(true);
+    h.load.resolve(['N2']);
+    await flush();
+    h.actor.send({ type: 'fav.add', ...a });
+    expect(h.add.inputs).toEqual([a]);
+    h.add.resolve();
+    await flush();
+    expect(h.changed).toHaveBeenCalledTimes(1);
+    expect(h.load.inputs).toHaveLength(2);
+    h.load.resolve(['N1', 'N2']);
+    await flush();
+    h.actor.send({ type: 'fav.add', ...a });
+    h.actor.send({ type: 'fav.add', ...b });
+    expect(h.add.inputs).toEqual([a]);
+    expect(h.stars()).toEqual(['N1', 'N2']);
+  });
+
+  it('removal shows at once, is sent, and is rolled back when it fails', async () => {
+    const h = harness(true);
+    h.load.resolve(['N1', 'N2']);
+    await flush();
+    h.actor.send({ type: 'fav.toggle', ...a });
+    expect(h.stars()).toEqual(['N2']);
+    expect(h.remove.inputs).toEqual([a]);
+    h.remove.reject({ errorCode: 'client.offline' });
+    await flush();
+    expect(h.stars()).toEqual(['N1', 'N2']);
+    expect(h.actor.getSnapshot().context.errorCode).toBe('client.offline');
+    h.actor.send({ type: 'fav.remove', ...a });
+    h.remove.resolve();
+    await flush();
+    expect(h.stars()).toEqual(['N2']);
+    expect(h.changed).toHaveBeenCalledTimes(1);
+    expect(h.load.inputs).toHaveLength(2);
+  });
+
+  it('logging out clears the stars', async () => {
+    const h = harness(true);
+    h.load.resolve(['N1']);
+    await flush();
+    h.actor.send({ type: 'session.change', loggedIn: false });
+    expect(h.stars()).toEqual([]);
+    expect(h.actor.getSnapshot().value).toBe('guest');
+  });
+});

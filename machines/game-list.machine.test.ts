@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, createActor } from 'xstate';
+import {
+  type GameListInput,
+  type GameListRequest,
+  gameListMachine,
+  hasMore,
+  minBetFilterOptions,
+  searchGames,
+} from './game-list.machine.ts';
+import type { LobbyGame, LobbyPage } from './lobby-types.ts';
+import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
+import { deferred, flush } from './test/fakes.ts';
+import { replayPath } from './test/replay.ts';
+
+type Machine = typeof gameListMachine;
+
+const game = (gameId: number, gameName: string): LobbyGame => ({
+  gameId,
+  nodeId: `N${gameId}`,
+  gameName,
+  gameType: 'RNG',
+  gameCategory: 'RNG',
+  vassalage: 'PXG',
+  gameCode: `G${gameId}`,
+  supportPlay: 0,
+  isGameH5: null,
+  lottoMode: null,
+});
+const dragon = game(1, 'Golden Dragon');
+const tiger = game(2, 'Tiger Fortune');
+const phoenix = game(3, 'Phoenix Megaways');
+
+const page1: LobbyPage = { games: [dragon], pageNum: 1, totalPages: 2 };
+const page2: LobbyPage = { games: [tiger], pageNum: 2, totalPages: 2 };
+const hotList: LobbyPage = { games: [dragon, tiger], pageNum: 1, totalPages: 1 };
+
+const done = (output: LobbyPage) => ({ type: 'xstate.done.actor.loadGames', output });
+const failed = { type: 'xstate.error.actor.loadGames', error: { errorCode: 'client.timeout' } };
+const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.gameList.${state}` });
+
+const delays = { searchDebounce: 600, languageReload: 250, loadMoreThrottle: 1000 };
+const invokes = { loadGames: 'loadGames', loadMore: 'loadGames' };
+
+/** Three event sets keep the explored state space small: filters, paging and tabs, search. */
+const eventSets: AnyEventObject[][] = [
+  [
+    { type: 'filter.vendor', vassalage: 'PXG' },
+    { type: 'filter.vendor', vassalage: null },
+    { type: 'filter.classify', classify: 'NEW' },
+    { type: 'filter.classify', classify: 'ALL' },
+    { type: 'filter.minBet', minBet: 5 },
+    { type: 'filter.clear' },
+    done(page1),
+    failed,
+    { type: 'list.retry' },
+  ],
+  [
+    { type: 'list.tab', tab: 'fav' },
+    { type: 'list.category', category: 'LIVE' },
+    { type: 'list.loadMore' },
+    { type: 'list.reload' },
+    { type: 'language.change' },
+    done(page1),
+    { type: 'xstate.done.actor.loadMore', output: page2 },
+    { type: 'xstate.error.actor.loadMore', error: { errorCode: 'client.offline' } },
+    after('loadMoreThrottle', 'list.cooling'),
+    after('languageReload', 'list.languageWait'),
+  ],
+  [
+    { type: 'list.tab', tab: 'hot' },
+    { type: 'search.input', text: 'DRAG' },
+    { type: 'search.input', text: '' },
+    after('searchDebounce', 'search.debouncing'),
+    done(hotList),
+  ],
+];
+const inputs: GameListInput[] = [{ category: 'RNG' }];
+
+const pathSets: PathSet<Machine>[] = eventSets.flatMap((events) => generatePaths(gameListMachine, { inputs, events }));
+
+describe('gameList machine: coverage of the generated paths', () => {
+  it('reaches every state node and takes every transition', () => {
+    const coverage = coverageOf(gameListMachine, pathSets);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+    expect(coverage.states).toContain('gameList.list.cooling');
+  });
+
+  it('the coverage check fails when paths leave something out', () => {
+    const withoutSearch = pathSets.slice(0, 2);
+    expect(coverageOf(gameListMachine, withoutSearch).missingStates).toContain('gameList.search.debouncing');
+  });
+});
+
+describe('gameList machine: every generated path replayed on a real actor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const all = pathSets.flatMap((set) => set.paths.map((path) => [describePath(path), set.input, path] as const));
+  it.each(all)('%s', async (_name, input, path) => {
+    const { calls } = await replayPath(gameListMachine, input, path, { delays, invokes }, (actual, expected) => {
+      expect(actual.value).toEqual(expected.value);
+      expect(actual.context).toEqual(expected.context);
+    });
+    // Every load asks for a page the list can show next: 1 after a reset, else the page after the last.
+    for (const request of calls.loadGames as GameListRequest[]) expect(request.pageNo).toBeGreaterThanOrEqual(1);
+  });
+});
+
+function harness(input: GameListInput = { category: 'RNG' }) {
+  const load = deferred<LobbyPage, GameListRequest>();
+  const actor = createActor(gameListMachine.provide({ actors: { loadGames: load.logic } }), { input });
+  actor.start();
+  const view = () => {
+    const s = actor.getSnapshot();
+    return {
+      names: s.context.games.map((g) => g.gameName),
+      mode: s.context.mode,
+      loading: s.matches({ list: 'loading' }) || s.matches({ list: 'loadingMore' }),
+      hasMore: hasMore(s.context),
+      error: s.context.errorCode,
+    };
+  };
+  return { actor, load, view };
+}
+
+describe('gameList machine: what the user sees', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('loads page 1, scrolls to the end at most once per second, and stops when pageNum reaches totalPages', async () => {
+    const h = harness();
+    expect(h.load.inputs).toEqual([{ mode: 'all', category: 'RNG', vassalage: null, classify: null, minBet: null, pageNo: 1, pageSize: 25 }]);
+    h.load.resolve({ games: [dragon], pageNum: 1, totalPages: 3 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Golden Dragon'], hasMore: true, loading: false });
+    h.actor.send({ type: 'list.loadMore' });
+    expect(h.load.inputs.at(-1)?.pageNo).toBe(2);
+    h.load.resolve({ games: [tiger], pageNum: 2, totalPages: 3 });
+    await flush();
+    h.actor.send({ type: 'list.loadMore' });
+    expect(h.load.inputs).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(999);
+    h.actor.send({ type: 'list.loadMore' });
+    expect(h.load.inputs).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    h.actor.send({ type: 'list.loadMore' });
+    expect(h.load.inputs.at(-1)?.pageNo).toBe(3);
+    h.load.resolve({ games: [phoenix], pageNum: 3, totalPages: 3 });
+    await flush();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.view()).toMatchObject({ names: ['Golden Dragon', 'Tiger Fortune', 'Phoenix Megaways'], hasMore: false });
+    h.actor.send({ type: 'list.loadMore' });
+    expect(h.load.inputs).toHaveLength(3);
+  });
+
+  it('a tab change resets to page 1 and reloads in that mode', async () => {
+    const h = harness();
+    h.load.resolve({ games: [dragon], pageNum: 1, totalPages: 2 });
+    await flush();
+    h.actor.send({ type: 'list.tab', tab: 'recent' });
+    expect(h.view()).toMatchObject({ names: [], loading: true, mode: 'recent' });
+    expect(h.load.inputs.at(-1)).toMatchObject({ mode: 'recent', pageNo: 1 });
+    h.load.resolve({ games: [tiger], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Tiger Fortune'], hasMore: false });
+  });
+
+  it('filters switch to filter mode and back to all when every filter is cleared; classify ALL clears the vendor', async () => {
+    const h = harness();
+    h.actor.send({ type: 'filter.vendor', vassalage: 'PXG' });
+    expect(h.view().mode).toBe('filter');
+    h.actor.send({ type: 'filter.minBet', minBet: 5 });
+    expect(h.load.inputs.at(-1)).toMatchObject({ mode: 'filter', vassalage: 'PXG', minBet: 5, pageNo: 1 });
+    h.actor.send({ type: 'filter.classify', classify: 'NEW' });
+    h.actor.send({ type: 'filter.classify', classify: 'ALL' });
+    expect(h.load.inputs.at(-1)).toMatchObject({ mode: 'filter', vassalage: null, classify: null, minBet: 5 });
+    h.actor.send({ type: 'filter.minBet', minBet: null });
+    expect(h.load.inputs.at(-1)).toMatchObject({ mode: 'all', vassalage: null, classify: null, minBet: null });
+    expect(minBetFilterOptions).toEqual([null, 1, 5, 10, 50, 75, 100]);
+  });
+
+  it('searches the loaded hot list case-insensitively 600 ms after the last keystroke; empty search restores it', async () => {
+    const h = harness({ mode: 'hot' });
+    h.load.resolve({ games: [dragon, tiger, phoenix], pageNum: 1, totalPages: 1 });
+    await flush();
+    h.actor.send({ type: 'search.input', text: 'ti' });
+    await vi.advanceTimersByTimeAsync(300);
+    h.actor.send({ type: 'search.input', text: 'TIGER' });
+    await vi.advanceTimersByTimeAsync(599);
+    expect(h.view().names).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.view().names).toEqual(['Tiger Fortune']);
+    expect(h.load.inputs).toHaveLength(1);
+    h.actor.send({ type: 'search.input', text: '' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.view().names).toEqual(['Golden Dragon', 'Tiger Fortune', 'Phoenix Megaways']);
+  });
+
+  it('a search outside hot mode loads the hot list first', async () => {
+    const h = harness();
+    h.load.resolve(page1);
+    await flush();
+    h.actor.send({ type: 'search.input', text: 'mega' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.load.inputs.at(-1)).toMatchObject({ mode: 'hot', pageNo: 1 });
+    h.load.resolve({ games: [dragon, phoenix], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ mode: 'hot', names: ['Phoenix Megaways'] });
+  });
+
+  it('a language change reloads 250 ms after the last change', async () => {
+    const h = harness();
+    h.load.resolve(page1);
+    await flush();
+    h.actor.send({ type: 'language.change' });
+    await vi.advanceTimersByTimeAsync(200);
+    h.actor.send({ type: 'language.change' });
+    await vi.advanceTimersByTimeAsync(249);
+    expect(h.load.inputs).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.load.inputs).toHaveLength(2);
+    expect(h.load.inputs[1]).toMatchObject({ pageNo: 1 });
+  });
+
+  it('shows a failed load and retries', async () => {
+    const h = harness();
+    h.load.reject({ errorCode: 'client.offline' });
+    await flush();
+    expect(h.view()).toMatchObject({ error: 'client.offline', loading: false });
+    h.actor.send({ type: 'list.retry' });
+    h.load.resolve(page1);
+    await flush();
+    expect(h.view()).toMatchObject({ error: null, names: ['Golden Dragon'] });
+  });
+
+  it('search helper keeps every game for a blank query', () => {
+    expect(searchGames([dragon, tiger], '  ')).toEqual([dragon, tiger]);
+    expect(searchGames([dragon, tiger], 'golden')).toEqual([dragon]);
+  });
+});

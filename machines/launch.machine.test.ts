@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, createActor } from 'xstate';
+import { type LaunchInput, type LaunchRequest, launchMachine, launchRequestOf, prizeModeOf } from './launch.machine.ts';
+import type { LobbyGame } from './lobby-types.ts';
+import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
+import { deferred, flush } from './test/fakes.ts';
+import { replayPath } from './test/replay.ts';
+
+type Machine = typeof launchMachine;
+
+const slot: LobbyGame = {
+  gameId: 7,
+  nodeId: 'N7',
+  gameName: 'Golden Dragon',
+  gameType: 'RNG',
+  gameCategory: 'RNG',
+  vassalage: 'PXG',
+  gameCode: 'PXG-7',
+  supportPlay: 0,
+  isGameH5: null,
+  lottoMode: null,
+};
+const vendorLobby: LobbyGame = { ...slot, gameId: 8, nodeId: null, isGameH5: 'VASSALAGE', gameName: 'PXG Lobby' };
+const sea: LobbyGame = { ...slot, gameId: 9, gameType: 'LOTT', gameCategory: 'LOTT', vassalage: 'TCG_SEA', lottoMode: 'TRADITIONAL', gameCode: 'SEA-1' };
+const vn: LobbyGame = { ...slot, gameId: 10, gameType: 'ELOTT', gameCategory: 'ELOTT', vassalage: 'TCG_LOTTO_VN', lottoMode: 'ENTERTAINMENT', gameCode: 'VN-1' };
+const noNode: LobbyGame = { ...slot, gameId: 11, nodeId: null };
+
+const events: AnyEventObject[] = [
+  { type: 'session.change', loggedIn: true },
+  { type: 'launch.prizeMode', prizeMode: 'LOTT' },
+  { type: 'game.open', game: slot },
+  { type: 'game.open', game: vendorLobby },
+  { type: 'game.open', game: sea },
+  { type: 'game.open', game: noNode },
+  { type: 'game.play', game: slot, free: true },
+  { type: 'game.play', game: vendorLobby },
+  { type: 'sheet.play', free: false },
+  { type: 'sheet.close' },
+  { type: 'xstate.done.actor.launchGame', output: { url: '/play/abc' } },
+  { type: 'xstate.error.actor.launchGame', error: { errorCode: 'game.freeplay.unavailable' } },
+];
+const inputs: LaunchInput[] = [{ loggedIn: false }, { loggedIn: true }];
+const pathSets: PathSet<Machine>[] = generatePaths(launchMachine, { inputs, events });
+
+describe('launch machine: coverage of the generated paths', () => {
+  it('reaches every state node and takes every transition', () => {
+    const coverage = coverageOf(launchMachine, pathSets);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+  it('the coverage check fails when paths leave something out', () => {
+    const guests = pathSets.filter((s) => !s.input.loggedIn).map(({ input, paths }) => ({
+      input,
+      paths: paths.filter((p) => !p.steps.some((s) => s.event.type === 'session.change')),
+    }));
+    expect(coverageOf(launchMachine, guests).missingStates).toEqual(['launch.sheet', 'launch.launching']);
+  });
+});
+
+describe('launch machine: every generated path replayed on a real actor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const all = pathSets.flatMap((set) => set.paths.map((path) => [describePath(path), set.input, path] as const));
+  it.each(all)('%s', async (_name, input, path) => {
+    await replayPath(launchMachine, input, path, { delays: {}, invokes: { launchGame: 'launchGame' } }, (actual, expected) => {
+      expect(actual.value).toEqual(expected.value);
+      expect(actual.context).toEqual(expected.context);
+    });
+  });
+});
+
+function harness(input: LaunchInput) {
+  const launch = deferred<{ url: string }, LaunchRequest>();
+  const goToLogin = vi.fn();
+  const openVendorList = vi.fn();
+  const openGame = vi.fn();
+  const actor = createActor(
+    launchMachine.provide({
+      actors: { launchGame: launch.logic },
+      actions: {
+        goToLogin,
+        openVendorList: (_, params) => openVendorList(params),
+        openGame: (_, params) => openGame(params),
+      },
+    }),
+    { input },
+  );
+  actor.start();
+  return { actor, launch, goToLogin, openVendorList, openGame };
+}
+
+describe('launch machine: what the user sees', () => {
+  it('a guest goes to login and nothing is launched', () => {
+    const h = harness({ loggedIn: false });
+    h.actor.send({ type: 'game.open', game: slot });
+    h.actor.send({ type: 'game.play', game: vn });
+    expect(h.goToLogin).toHaveBeenCalledTimes(2);
+    expect(h.launch.inputs).toEqual([]);
+  });
+
+  it('a vendor lobby tile opens the vendor game list', () => {
+    const h = harness({ loggedIn: true });
+    h.actor.send({ type: 'game.open', game: vendorLobby });
+    expect(h.openVendorList).toHaveBeenCalledWith({ gameType: 'RNG', vassalage: 'PXG' });
+    expect(h.actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('a game with a node opens the action sheet; play launches it and opens the returned URL', async () => {
+    const h = harness({ loggedIn: true });
+    h.actor.send({ type: 'game.open', game: slot });
+    expect(h.actor.getSnapshot().context.sheetGame).toEqual(slot);
+    h.actor.send({ type: 'sheet.close' });
+    expect(h.actor.getSnapshot().value).toBe('idle');
+    h.actor.send({ type: 'game.open', game: slot });
+    h.actor.send({ type: 'sheet.play', free: true });
+    expect(h.launch.inputs).toEqual([
+      { gameCategory: 'RNG', vendor: 'PXG', gameId: 7, nodeId: 'N7', gameCode: 'PXG-7', supportFreePlay: true, free: true },
+    ]);
+    h.launch.resolve({ url: '/play/tok' });
+    await flush();
+    expect(h.openGame).toHaveBeenCalledWith({ url: '/play/tok' });
+  });
+
+  it('lotteries launch directly with the prize mode and play type of section 4', async () => {
+    const h = harness({ loggedIn: true, prizeMode: 'ELOTT' });
+    h.actor.send({ type: 'game.open', game: sea });
+    expect(h.launch.inputs[0]).toMatchObject({ vendor: 'TCG_SEA', gameCode: 'SEA-1', prizeMode: 'SEA', playType: 'trad' });
+    h.launch.reject({ errorCode: 'game.lottery.mode.invalid' });
+    await flush();
+    expect(h.actor.getSnapshot().context.errorCode).toBe('game.lottery.mode.invalid');
+    h.actor.send({ type: 'game.open', game: vn });
+    expect(h.launch.inputs[1]).toMatchObject({ vendor: 'TCG_LOTTO_VN', prizeMode: 'ELOTT', playType: 'ent' });
+  });
+
+  it('prize mode: ELOTT when the ELOTT mapping has TCG_LOTTO_VN or LOTT, else LOTT; free play only where supportPlay is 0', () => {
+    expect(prizeModeOf({ ELOTT: { vendors: [{ vassalage: 'VRL' }, { vassalage: 'TCG_LOTTO_VN' }] } })).toBe('ELOTT');
+    expect(prizeModeOf({ ELOTT: { vendors: [{ vassalage: 'VRL' }] } })).toBe('LOTT');
+    expect(prizeModeOf({ RNG: { vendors: [] } })).toBe('LOTT');
+    expect(prizeModeOf(null)).toBe('ELOTT');
+    expect(launchRequestOf({ ...slot, supportPlay: 1 }, true, 'ELOTT').free).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * A member's favourite games (spec sections 4 and 7): ids (nodeId strings) and
+ * games, newest first; add and remove are idempotent. Every query is scoped to
+ * the member of the session and the games of the member's merchant.
+ */
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { errorCodes } from '../../../src/api/contract.ts';
+import { type FavouriteTarget, type GamePage, maxGamePageSize } from '../../../src/api/games.ts';
+import type { Database } from '../../db/connect.ts';
+import { games, vendors } from '../../db/schema-catalogue.ts';
+import { favouriteGames } from '../../db/schema-lobby.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Launcher } from './game-sessions.ts';
+import { gameColumns, gameConditions } from './queries.ts';
+import { toGame } from './service.ts';
+
+interface Paging {
+  pageNo: number;
+  pageSize: number;
+  gameType?: string;
+}
+
+/** The game a favourite call names, inside the member's merchant (404 otherwise). */
+async function findFavouriteGame(db: Database, merchantCode: string, target: FavouriteTarget): Promise<{ id: number; nodeId: string }> {
+  const [row] = await db
+    .select({ id: games.id, nodeId: games.nodeId, vassalage: games.vassalage })
+    .from(games)
+    .where(and(eq(games.merchantCode, merchantCode), eq(games.nodeId, target.nodeId), eq(games.enabled, true)))
+    .limit(1);
+  const vendor = target.vendor?.trim().toUpperCase();
+  if (!row?.nodeId || (vendor && vendor !== row.vassalage)) {
+    throw new AppError(404, errorCodes.gameNotFound, 'This game does not exist or is not available.');
+  }
+  return { id: row.id, nodeId: row.nodeId };
+}
+
+export async function addFavourite(db: Database, who: Launcher, target: FavouriteTarget, now: Date) {
+  const game = await findFavouriteGame(db, who.merchantCode, target);
+  await db.insert(favouriteGames).values({ memberId: who.memberId, gameId: game.id, createdAt: now }).onConflictDoNothing();
+  return { nodeId: game.nodeId, favourite: true };
+}
+
+export async function removeFavourite(db: Database, who: Launcher, target: FavouriteTarget) {
+  const game = await findFavouriteGame(db, who.merchantCode, target);
+  await db.delete(favouriteGames).where(and(eq(favouriteGames.memberId, who.memberId), eq(favouriteGames.gameId, game.id)));
+  return { nodeId: game.nodeId, favourite: false };
+}
+
+function favouriteWhere(who: Launcher, gameType: string | undefined) {
+  return and(
+    eq(favouriteGames.memberId, who.memberId),
+    gameConditions({ merchantCode: who.merchantCode, category: gameType && gameType !== 'ALL' ? gameType : undefined }),
+    isNotNull(games.nodeId),
+  );
+}
+
+async function countFavourites(db: Database, who: Launcher, gameType: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(favouriteGames)
+    .innerJoin(games, eq(games.id, favouriteGames.gameId))
+    .where(favouriteWhere(who, gameType));
+  return row?.n ?? 0;
+}
+
+export async function favouriteIds(db: Database, who: Launcher, paging: Paging) {
+  const pageSize = Math.min(paging.pageSize, maxGamePageSize);
+  const total = await countFavourites(db, who, paging.gameType);
+  const rows = await db
+    .select({ nodeId: games.nodeId })
+    .from(favouriteGames)
+    .innerJoin(games, eq(games.id, favouriteGames.gameId))
+    .where(favouriteWhere(who, paging.gameType))
+    .orderBy(desc(favouriteGames.createdAt), desc(games.id))
+    .limit(pageSize)
+    .offset((paging.pageNo - 1) * pageSize);
+  return {
+    list: rows.map((r) => r.nodeId ?? ''),
+    pageNum: paging.pageNo,
+    totalPages: Math.ceil(total / pageSize),
+    total,
+  };
+}
+
+export async function favouriteGameList(db: Database, who: Launcher, paging: Paging): Promise<GamePage> {
+  const pageSize = Math.min(paging.pageSize, maxGamePageSize);
+  const total = await countFavourites(db, who, paging.gameType);
+  const offset = (paging.pageNo - 1) * pageSize;
+  const rows =
+    offset < total
+      ? await db
+          .select(gameColumns)
+          .from(favouriteGames)
+          .innerJoin(games, eq(games.id, favouriteGames.gameId))
+          .innerJoin(vendors, eq(vendors.code, games.vassalage))
+          .where(favouriteWhere(who, paging.gameType))
+          .orderBy(desc(favouriteGames.createdAt), desc(games.id))
+          .limit(pageSize)
+          .offset(offset)
+      : [];
+  return { games: rows.map(toGame), pageNum: paging.pageNo, pageSize, totalPages: Math.ceil(total / pageSize), total };
+}

@@ -1,0 +1,159 @@
+/**
+ * Launching games (spec section 7, `/wps/game/launchGame`) and the game
+ * sessions it creates: one row per launch holding the SHA-256 of a 256-bit
+ * token; the token itself is the `/play/<token>` URL. Recent games are the
+ * member's game sessions, newest first, one entry per game.
+ */
+import { and, count, desc, eq, gt, max, sql } from 'drizzle-orm';
+import { errorCodes } from '../../../src/api/contract.ts';
+import {
+  categoryOf,
+  type GamePage,
+  gameSessionTtlMs,
+  type LaunchGameBody,
+  maxGamePageSize,
+  type PlayType,
+  type PrizeMode,
+} from '../../../src/api/games.ts';
+import type { Database } from '../../db/connect.ts';
+import { games, vendors } from '../../db/schema-catalogue.ts';
+import { type GameSessionRow, gameSessions } from '../../db/schema-lobby.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashToken, newToken } from '../session/tokens.ts';
+import { type GameFilter, gameColumns, gameConditions, type GameRecord } from './queries.ts';
+import { toGame } from './service.ts';
+
+/** Who launches: the member of the session and the merchant it belongs to. */
+export interface Launcher {
+  memberId: number;
+  merchantCode: string;
+}
+
+export const playPathPrefix = '/play/';
+
+const lotteryTypes = ['LOTT', 'ELOTT'];
+
+/** A game the client names: by gameId, else nodeId, else vendor + gameCode; always inside the merchant. */
+export async function findLaunchableGame(db: Database, merchantCode: string, body: LaunchGameBody): Promise<GameRecord> {
+  const scope = [eq(games.merchantCode, merchantCode), eq(games.enabled, true)];
+  let where: ReturnType<typeof and>;
+  if (body.gameId !== undefined) where = and(...scope, eq(games.id, body.gameId));
+  else if (body.nodeId) where = and(...scope, eq(games.nodeId, body.nodeId));
+  else if (body.vendor && body.gameCode) {
+    where = and(...scope, eq(games.vassalage, body.vendor.trim().toUpperCase()), eq(games.gameCode, body.gameCode));
+  } else {
+    throw AppError.invalid('Invalid body: gameId, nodeId or vendor and gameCode are required');
+  }
+  const [row] = await db.select(gameColumns).from(games).innerJoin(vendors, eq(vendors.code, games.vassalage)).where(where).limit(1);
+  if (!row || (body.vendor && body.vendor.trim().toUpperCase() !== row.vassalage)) {
+    throw new AppError(404, errorCodes.gameNotFound, 'This game does not exist or is not available.');
+  }
+  return row;
+}
+
+/** The prize mode rule of spec section 4: TCG_SEA plays SEA; others the mode of the mapping (ELOTT by default). */
+export function allowedPrizeModes(vassalage: string): PrizeMode[] {
+  return vassalage === 'TCG_SEA' ? ['SEA'] : ['ELOTT', 'LOTT', 'ZY'];
+}
+
+/** ENTERTAINMENT lotto mode plays `ent`, everything else `trad`. */
+export function playTypeOf(lottoMode: string | null): PlayType {
+  return lottoMode === 'ENTERTAINMENT' ? 'ent' : 'trad';
+}
+
+/** The rules a launch must pass before a session is created (free play, vendor lobbies, lottery modes). */
+export function checkLaunch(game: GameRecord, body: LaunchGameBody): void {
+  if (game.isGameH5 === 'VASSALAGE' || !game.nodeId) {
+    throw new AppError(400, errorCodes.gameNotLaunchable, 'This entry opens the vendor game list and cannot be launched.');
+  }
+  if (body.free && game.supportPlay !== 0) {
+    throw new AppError(400, errorCodes.freePlayUnavailable, 'Free play is not available for this game.');
+  }
+  if (lotteryTypes.includes(game.gameType)) {
+    if (body.prizeMode && !allowedPrizeModes(game.vassalage).includes(body.prizeMode)) {
+      throw new AppError(400, errorCodes.lotteryModeInvalid, `Prize mode ${body.prizeMode} is not offered by ${game.vassalage}.`);
+    }
+    if (body.playType && body.playType !== playTypeOf(game.lottoMode)) {
+      throw new AppError(400, errorCodes.lotteryModeInvalid, `Play type ${body.playType} is not offered by this lottery.`);
+    }
+  }
+}
+
+/** Creates the game session of a launch and returns the URL that opens the game. */
+export async function launchGame(db: Database, launcher: Launcher, body: LaunchGameBody, now: Date): Promise<{ url: string }> {
+  const game = await findLaunchableGame(db, launcher.merchantCode, body);
+  checkLaunch(game, body);
+  const token = newToken();
+  await db.insert(gameSessions).values({
+    tokenHash: hashToken(token),
+    merchantCode: launcher.merchantCode,
+    memberId: launcher.memberId,
+    gameId: game.id,
+    freePlay: body.free === true,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + gameSessionTtlMs),
+  });
+  return { url: `${playPathPrefix}${token}` };
+}
+
+export interface ResolvedGameSession extends GameSessionRow {
+  game: { id: number; code: string; vendor: string; name: string; type: string; category: string };
+}
+
+/** Tokens are 32 random bytes in base64url (43 characters). */
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The game session of a `/play/<token>` URL joined with its game, or null when
+ * the token is malformed, unknown or expired.
+ */
+export async function resolveGameSession(db: Database, token: string, now: Date = new Date()): Promise<ResolvedGameSession | null> {
+  if (!tokenPattern.test(token)) return null;
+  const [row] = await db
+    .select({
+      session: gameSessions,
+      game: { id: games.id, code: games.gameCode, vendor: games.vassalage, name: games.gameName, type: games.gameType },
+    })
+    .from(gameSessions)
+    .innerJoin(games, eq(games.id, gameSessions.gameId))
+    .where(and(eq(gameSessions.tokenHash, hashToken(token)), gt(gameSessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  return { ...row.session, game: { ...row.game, category: categoryOf(row.game.type, row.game.vendor) } };
+}
+
+/** The member's launched games, newest launch first, each game once. */
+export async function recentGames(
+  db: Database,
+  launcher: Launcher,
+  query: { pageNo: number; pageSize: number; gameType?: string },
+): Promise<GamePage> {
+  const pageSize = Math.min(query.pageSize, maxGamePageSize);
+  const lastPlayed = db
+    .select({ gameId: gameSessions.gameId, lastAt: max(gameSessions.createdAt).as('last_at') })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.memberId, launcher.memberId), eq(gameSessions.merchantCode, launcher.merchantCode)))
+    .groupBy(gameSessions.gameId)
+    .as('last_played');
+  const filter: GameFilter = {
+    merchantCode: launcher.merchantCode,
+    category: query.gameType && query.gameType !== 'ALL' ? query.gameType : undefined,
+  };
+  const where = gameConditions(filter);
+  const [totalRow] = await db.select({ n: count() }).from(lastPlayed).innerJoin(games, eq(games.id, lastPlayed.gameId)).where(where);
+  const total = totalRow?.n ?? 0;
+  const offset = (query.pageNo - 1) * pageSize;
+  const rows =
+    offset < total
+      ? await db
+          .select(gameColumns)
+          .from(lastPlayed)
+          .innerJoin(games, eq(games.id, lastPlayed.gameId))
+          .innerJoin(vendors, eq(vendors.code, games.vassalage))
+          .where(where)
+          .orderBy(desc(sql`${lastPlayed.lastAt}`), desc(games.id))
+          .limit(pageSize)
+          .offset(offset)
+      : [];
+  return { games: rows.map(toGame), pageNum: query.pageNo, pageSize, totalPages: Math.ceil(total / pageSize), total };
+}

@@ -1,0 +1,186 @@
+import { useSelector } from '@xstate/react';
+import { SearchX, WifiOff } from 'lucide-react';
+import { useCallback } from 'react';
+import { type GameListInput, type GameListTab, hasMore, minBetFilterOptions } from '../../../machines/game-list.machine.ts';
+import type { Game, VendorGameTypes } from '../../api/games.ts';
+import { useRole } from '../../app/app-actor.tsx';
+import { useGameList } from '../../app/lobby-actors.ts';
+import { useErrorText, useT } from '../../i18n/use-t.ts';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { TileSkeletons, WindowedGameGrid } from './game-grid.tsx';
+import { useCategoryName, useClassifyName } from './lobby-names.ts';
+import styles from './lobby.module.css';
+
+export interface GameListViewProps {
+  input: GameListInput;
+  /** Vendor mapping for the vendor and classify filters (absent: no such filters). */
+  types?: VendorGameTypes | null;
+  tabs?: boolean;
+  search?: boolean;
+  filters?: boolean;
+  /** A category dropdown (hot-games centre). */
+  categories?: boolean;
+}
+
+const allTabs: GameListTab[] = ['all', 'hot', 'recent', 'fav'];
+
+/**
+ * A game list screen body: search, tabs, filters, the windowed list with
+ * infinite scroll, and its loading, empty and error states. Everything it
+ * shows comes from its game-list actor.
+ */
+export function GameListView({ input, types, tabs = false, search = false, filters = false, categories = false }: GameListViewProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const categoryName = useCategoryName();
+  const classifyName = useClassifyName();
+  const role = useRole();
+  const actor = useGameList(input);
+  const games = useSelector(actor, (s) => s.context.games as Game[]);
+  const mode = useSelector(actor, (s) => s.context.mode);
+  const category = useSelector(actor, (s) => s.context.category);
+  const vassalage = useSelector(actor, (s) => s.context.vassalage);
+  const classify = useSelector(actor, (s) => s.context.classify);
+  const minBet = useSelector(actor, (s) => s.context.minBet);
+  const searchText = useSelector(actor, (s) => s.context.searchText);
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }) || s.matches({ list: 'filtering' }) || s.matches({ list: 'languageWait' }));
+  const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
+  const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
+  const ready = useSelector(actor, (s) => s.matches({ list: 'ready' }));
+  const more = useSelector(actor, (s) => hasMore(s.context));
+  const total = useSelector(actor, (s) => s.context.games.length);
+  const loadMore = useCallback(() => actor.send({ type: 'list.loadMore' }), [actor]);
+
+  const mapping = types?.mapping[category];
+  const shownTabs = allTabs.filter((tab) => role !== 'guest' || tab === 'all' || tab === 'hot');
+
+  return (
+    <div className={styles.block}>
+      <div className={styles.toolbar}>
+        {search ? (
+          <input
+            type="search"
+            className={styles.search}
+            aria-label={t('lobby.search.label')}
+            placeholder={t('lobby.search.placeholder')}
+            value={searchText}
+            maxLength={50}
+            onChange={(e) => actor.send({ type: 'search.input', text: e.target.value })}
+          />
+        ) : null}
+        {tabs ? (
+          <div role="tablist" aria-label={t('lobby.tabs.label')} className={styles.chips}>
+            {shownTabs.map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                className={styles.chip}
+                aria-selected={mode === tab || (tab === 'all' && mode === 'filter')}
+                onClick={() => actor.send({ type: 'list.tab', tab })}
+              >
+                {t(`lobby.tabs.${tab}`)}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {categories && types ? (
+          <label className={styles.filterRow}>
+            <span className={styles.muted}>{t('lobby.filter.category')}</span>
+            <select className={styles.select} value={category} onChange={(e) => actor.send({ type: 'list.category', category: e.target.value })}>
+              <option value="ALL">{categoryName('ALL')}</option>
+              {types.display.map((d) => (
+                <option key={d.gameCategory} value={d.gameCategory}>
+                  {categoryName(d.gameCategory)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {filters && mapping ? (
+          <>
+            <ul className={styles.chips} aria-label={t('lobby.filter.classify')}>
+              {mapping.gameClassify.map((c) => (
+                <li key={c}>
+                  <button
+                    type="button"
+                    className={styles.chip}
+                    aria-pressed={c === 'ALL' ? classify === null : classify === c}
+                    onClick={() => actor.send({ type: 'filter.classify', classify: c })}
+                  >
+                    {classifyName(c)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div className={styles.filterRow}>
+              <label className={styles.filterRow}>
+                <span className={styles.muted}>{t('lobby.filter.vendor')}</span>
+                <select
+                  className={styles.select}
+                  value={vassalage ?? ''}
+                  onChange={(e) => actor.send({ type: 'filter.vendor', vassalage: e.target.value || null })}
+                >
+                  <option value="">{t('lobby.filter.allVendors')}</option>
+                  {mapping.vendors.map((v) => (
+                    <option key={v.vassalage} value={v.vassalage}>
+                      {v.accountTypeName}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={styles.filterRow}>
+                <span className={styles.muted}>{t('lobby.filter.minBet')}</span>
+                <select
+                  className={styles.select}
+                  value={minBet === null ? '' : String(minBet)}
+                  onChange={(e) => actor.send({ type: 'filter.minBet', minBet: e.target.value ? Number(e.target.value) : null })}
+                >
+                  {minBetFilterOptions.map((option) => (
+                    <option key={option ?? 'all'} value={option === null ? '' : String(option)}>
+                      {option === null ? t('lobby.filter.allBets') : (option / 100).toFixed(2)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {mode === 'filter' ? (
+                <button type="button" className={styles.moreLink} onClick={() => actor.send({ type: 'filter.clear' })}>
+                  {t('lobby.filter.clear')}
+                </button>
+              ) : null}
+            </div>
+          </>
+        ) : null}
+      </div>
+
+      {loading ? (
+        <div role="status" aria-busy="true" aria-label={t('lobby.list.loading')}>
+          <TileSkeletons count={9} />
+        </div>
+      ) : failed ? (
+        <EmptyState
+          icon={WifiOff}
+          tone="danger"
+          role="alert"
+          title={errorText(errorCode ?? 'client.network')}
+          action={
+            <Button variant="secondary" onClick={() => actor.send({ type: 'list.retry' })}>
+              {t('lobby.list.retry')}
+            </Button>
+          }
+        />
+      ) : games.length === 0 ? (
+        <EmptyState icon={SearchX} title={t('lobby.list.empty')} body={t('lobby.list.emptyBody')} />
+      ) : (
+        <>
+          <WindowedGameGrid games={games} onNearEnd={loadMore} canLoad={ready && more} />
+          <p className={styles.status} role="status">
+            {loadingMore ? t('lobby.list.loadingMore') : more ? '' : t('lobby.list.end', { count: total })}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
