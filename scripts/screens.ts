@@ -2,6 +2,7 @@
  * `npm run screens`: screenshots of the main screens at 390 x 844 (device
  * scale 2) in Debian's Chromium, as a guest and as a member, into
  * docs/screens/. Starts its own server on a fresh embedded database.
+ * Arguments, if any, are name prefixes of the shots to take.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,8 @@ interface Shot {
   name: string;
   path: string;
   session?: { userName: string; type: number };
+  /** Log in through the login screen first (screens that read the member's data from the server). */
+  login?: { username: string; password: string };
 }
 
 const shots: Shot[] = [
@@ -27,6 +30,9 @@ const shots: Shot[] = [
   { name: 'promotions', path: '/m/activity' },
   { name: 'deposit-member', path: '/m/voucherCenter', session: { userName: 'player1', type: 0 } },
   { name: 'agent-home', path: '/m/agent', session: { userName: 'agent1', type: 1 } },
+  { name: 'money-deposit', path: '/m/voucherCenter', login: { username: 'player1', password: 'Player#2026' } },
+  { name: 'money-withdraw', path: '/m/withdraw', login: { username: 'player1', password: 'Player#2026' } },
+  { name: 'money-transactions', path: '/m/transaction/record?types=A', login: { username: 'player1', password: 'Player#2026' } },
 ];
 
 async function waitForServer(child: ChildProcess) {
@@ -56,7 +62,9 @@ async function main() {
   try {
     await waitForServer(server);
     mkdirSync(outDir, { recursive: true });
-    for (const shot of shots) {
+    // `tsx scripts/screens.ts money-` takes only the shots whose name starts with an argument.
+    const only = process.argv.slice(2);
+    for (const shot of shots.filter((s) => only.length === 0 || only.some((prefix) => s.name.startsWith(prefix)))) {
       const context = await browser.newContext({
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
@@ -68,6 +76,14 @@ async function main() {
         await page.addInitScript((s) => {
           sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify({ token: 'screens', merchantCode: 'DEMO', firstTimeLogin: false, ...s }));
         }, shot.session);
+      }
+      if (shot.login) {
+        await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
+        await page.goto(`${base}/m/login`);
+        await page.getByLabel('Username', { exact: true }).fill(shot.login.username);
+        await page.getByLabel('Password', { exact: true }).fill(shot.login.password);
+        await page.locator('form button[type="submit"]').click();
+        await page.waitForURL(/\/m\/home$/);
       }
       await page.goto(base + shot.path, { waitUntil: 'networkidle' });
       await page.screenshot({ path: join(outDir, `${shot.name}.png`) });

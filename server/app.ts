@@ -19,6 +19,9 @@ import { type IdentityOptions, registerIdentity } from './modules/identity.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerContentRoutes } from './modules/content/routes.ts';
 import { registerGameRoutes } from './modules/games/routes.ts';
+import { registerWallet, type WalletOptions } from './modules/wallet/routes.ts';
+import { registerPlayRoutes } from './modules/play/routes.ts';
+import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -40,6 +43,10 @@ export interface BuildAppOptions {
   catalogueCacheTtlMs?: number;
   /** Clock, limits and message provider of the identity modules (session, member, verification). */
   identity?: IdentityOptions;
+  /** Clock and payment gateway secret of the money module. */
+  wallet?: WalletOptions;
+  /** VENDOR_WALLET_SECRET: the seamless-wallet secrets of vendors are derived from it (else random, kept in the database). */
+  vendorWalletSecret?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -75,6 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIdentity(app, options.db, options.identity);
   registerGameRoutes(app, { cacheTtlMs: options.catalogueCacheTtlMs ?? 5000 });
   registerContentRoutes(app);
+  await registerWallet(app, options.db, options.wallet);
+  await registerSeamlessRoutes(app, { now: () => app.identity.now(), masterSecret: options.vendorWalletSecret });
+  registerPlayRoutes(app, { now: () => app.identity.now() });
 
   const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {

@@ -12,6 +12,8 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   staticDir: string;
   logLevel: string;
+  /** VENDOR_WALLET_SECRET (at least 32 characters): vendors' seamless-wallet secrets are derived from it. */
+  vendorWalletSecret: string | undefined;
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number): number {
@@ -36,6 +38,13 @@ export function parseTrustProxy(value: string | undefined): ServerConfig['trustP
     .filter(Boolean);
 }
 
+function vendorWalletSecret(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (v.length < 32) throw new Error('VENDOR_WALLET_SECRET must have at least 32 characters');
+  return v;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: integer(env.PORT, 8080, 'PORT', 0),
@@ -46,5 +55,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitPerMinute: integer(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE', 1),
     staticDir: env.STATIC_DIR?.trim() || './dist',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    vendorWalletSecret: vendorWalletSecret(env.VENDOR_WALLET_SECRET),
   };
 }

@@ -34,6 +34,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   rateLimitPerMinute: config.rateLimitPerMinute,
   staticDir: config.staticDir,
+  vendorWalletSecret: config.vendorWalletSecret,
 });
 if (seeded) app.log.info('seeded the demo data');
 

@@ -20,9 +20,11 @@ import { AppError } from '../http/app-error.ts';
 import {
   type AdminCommand,
   executeAdminCommand,
+  type AdminResult,
   type MerchantSettingsView,
   normalizeCidrs,
 } from '../modules/system/admin-service.ts';
+import { formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
 import { readAdminSecret } from './admin-secret.ts';
 import { adminCommandPath, adminSecretHeader } from './admin-listener.ts';
 
@@ -35,10 +37,14 @@ Commands:
   restrict clear                   remove all restricted IP ranges
   restrict list                    print the restricted IP ranges
   status                           print the merchant's current settings
+  withdrawals list [--status S]    list withdrawals (S: pending (default), approved, rejected, all)
+  withdrawals approve <id>         pay out a pending withdrawal (order number or id)
+  withdrawals reject <id>          reject a pending withdrawal, returning the amount to the wallet
 
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
   --info TEXT       maintenance message (maintenance on only)
+  --status S        withdrawals list only
   -h, --help        this help
 
 Environment: DATA_DIR (PGlite data directory, default ./.data), DATABASE_URL (PostgreSQL).`;
@@ -49,14 +55,16 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
   let merchant = demoMerchantCode;
   let info: string | undefined;
+  let status: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { help: true };
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag === '--merchant' || flag === '--info') {
+    if (flag === '--merchant' || flag === '--info' || flag === '--status') {
       const value = inline ?? argv[++i];
       if (value === undefined || value === '') return { error: `${flag} needs a value` };
       if (flag === '--merchant') merchant = value;
+      else if (flag === '--status') status = value;
       else info = value;
       continue;
     }
@@ -68,6 +76,9 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   const noMore = (n: number) => (positional.length > n ? { error: `Unexpected argument ${positional[n]}` } : null);
   if (info !== undefined && !(area === 'maintenance' && action === 'on')) {
     return { error: '--info applies to "maintenance on" only' };
+  }
+  if (status !== undefined && !(area === 'withdrawals' && action === 'list')) {
+    return { error: '--status applies to "withdrawals list" only' };
   }
   switch (`${area ?? ''} ${action ?? ''}`.trim()) {
     case 'maintenance on':
@@ -86,6 +97,18 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       return noMore(2) ?? { command: { kind: 'restrict.list', merchant } };
     case 'status':
       return noMore(1) ?? { command: { kind: 'status', merchant } };
+    case 'withdrawals list': {
+      const listStatus = status ?? 'pending';
+      if (!(withdrawalListStatuses as readonly string[]).includes(listStatus)) return { error: `Invalid status "${listStatus}"` };
+      return noMore(2) ?? { command: { kind: 'withdrawals.list', merchant, status: listStatus as (typeof withdrawalListStatuses)[number] } };
+    }
+    case 'withdrawals approve':
+    case 'withdrawals reject': {
+      const id = rest[0];
+      if (!id || !/^[A-Za-z0-9]{1,40}$/.test(id)) return { error: `withdrawals ${action} needs a withdrawal order number or id` };
+      const kind = action === 'approve' ? 'withdrawals.approve' : 'withdrawals.reject';
+      return noMore(3) ?? { command: { kind, merchant, id } };
+    }
     case '':
       return { error: 'No command given' };
     default:
@@ -94,12 +117,12 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
 }
 
 export interface CommandOutcome {
-  view: MerchantSettingsView;
+  view: AdminResult;
   /** 'direct' (opened the database) or 'server' (sent to the running server). */
   via: 'direct' | 'server';
 }
 
-async function runDirect(config: ServerConfig, command: AdminCommand): Promise<MerchantSettingsView> {
+async function runDirect(config: ServerConfig, command: AdminCommand): Promise<AdminResult> {
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   try {
     await handle.migrate();
@@ -110,7 +133,7 @@ async function runDirect(config: ServerConfig, command: AdminCommand): Promise<M
   }
 }
 
-async function sendToServer(owner: DataDirOwner, config: ServerConfig, command: AdminCommand): Promise<MerchantSettingsView> {
+async function sendToServer(owner: DataDirOwner, config: ServerConfig, command: AdminCommand): Promise<AdminResult> {
   const secret = readAdminSecret(config.dataDir);
   if (!secret) throw new Error(`The server (pid ${owner.pid}) runs but ${config.dataDir}/admin.secret is missing or unreadable.`);
   const response = await fetch(`${owner.adminUrl}${adminCommandPath}`, {
@@ -119,7 +142,7 @@ async function sendToServer(owner: DataDirOwner, config: ServerConfig, command: 
     body: JSON.stringify(command),
     signal: AbortSignal.timeout(10_000),
   });
-  const data = (await response.json()) as { success: boolean; value?: MerchantSettingsView; errorCode?: string; message?: string };
+  const data = (await response.json()) as { success: boolean; value?: AdminResult; errorCode?: string; message?: string };
   if (!data.success || !data.value) {
     throw new AppError(response.status, data.errorCode ?? 'system.error', data.message ?? `HTTP ${response.status}`);
   }
@@ -201,6 +224,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
   try {
     const { view, via } = await executeCliCommand(parsed.command, config);
     const note = via === 'server' ? ' (applied through the running server)' : '';
+    if ('withdrawals' in view) {
+      io.out(parsed.command.kind === 'withdrawals.list' ? formatWithdrawals(view) : `OK: ${parsed.command.kind}${note}\n${formatWithdrawals(view)}`);
+      return 0;
+    }
     switch (parsed.command.kind) {
       case 'restrict.list':
         io.out(view.restrictedIpRanges.length ? view.restrictedIpRanges.join('\n') : '(no restricted ranges)');

@@ -218,3 +218,12 @@ export const rsaKeys = pgTable('rsa_keys', {
 
 // The lobby catalogue and public content (vendors, games, banners, announcements, ...).
 export * from './schema-catalogue.ts';
+
+// Favourite games and game sessions (launches; recent games derive from them).
+export * from './schema-lobby.ts';
+
+// Money: the double-entry ledger, deposits, withdrawals, bank cards, withdrawal passwords and bets.
+export * from './schema-wallet.ts';
+
+// Playable games: vendors' seamless-wallet keys and requests, provably fair state and rounds.
+export * from './schema-play.ts';

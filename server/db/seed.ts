@@ -8,6 +8,7 @@ import type { Database } from './connect.ts';
 import { merchants, type NewMerchantRow } from './schema.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
+import { seedWalletIfEmpty } from './seed-wallet.ts';
 
 export const demoMerchantCode = 'DEMO';
 
@@ -45,12 +46,17 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     // A database seeded before the lobby catalogue existed gets it now.
     await seedCatalogueIfEmpty(db, demoMerchantCode);
     // ... and the demo accounts, when the merchant has no member yet.
-    if (await existsMerchant(db, demoMerchantCode)) await seedMembersIfEmpty(db, demoMerchantCode);
+    if (await existsMerchant(db, demoMerchantCode)) {
+      await seedMembersIfEmpty(db, demoMerchantCode);
+      // ... and the demo money (channels, promotions, opening balances).
+      await seedWalletIfEmpty(db, demoMerchantCode);
+    }
     return false;
   }
   await db.insert(merchants).values(demoMerchant).onConflictDoNothing();
   await seedCatalogueIfEmpty(db, demoMerchantCode);
   await seedMembersIfEmpty(db, demoMerchantCode);
+  await seedWalletIfEmpty(db, demoMerchantCode);
   return true;
 }
 

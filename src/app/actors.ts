@@ -3,9 +3,11 @@ import { appMachine } from '../../machines/app.machine.ts';
 import { type StatusAnswer, systemStatusMachine } from '../../machines/system-status.machine.ts';
 import type { ApiCall } from '../api/client.ts';
 import { systemStatusEndpoint } from '../api/system.ts';
+import { rememberedDeviceToken } from './remembered-login.ts';
 import {
   clearStoredSession,
   readStoredSession,
+  readTabSession,
   writeCachedStatus,
   writeLanguage,
   writeStoredSession,
@@ -15,7 +17,18 @@ import {
 export function provideAppMachine(call: ApiCall) {
   return appMachine.provide({
     actors: {
-      restoreSession: fromPromise(async () => readStoredSession()),
+      restoreSession: fromPromise(async () => {
+        // This tab's session first; else remember-me's device token; else a session kept in local storage.
+        const current = readTabSession();
+        if (current) return current;
+        const deviceToken = rememberedDeviceToken();
+        if (deviceToken) {
+          const { restoreDeviceSession } = await import('./device-session.ts');
+          const restored = await restoreDeviceSession(call, deviceToken);
+          if (restored) return restored;
+        }
+        return readStoredSession();
+      }),
       systemStatus: systemStatusMachine.provide({
         actors: {
           fetchStatus: fromPromise(async (): Promise<StatusAnswer> => {

@@ -49,6 +49,14 @@ export function readStoredSession(): SessionInfo | null {
   }, null);
 }
 
+/** The session of this tab only (session storage). */
+export function readTabSession(): SessionInfo | null {
+  return safe(() => {
+    const value = readJson(sessionStorage, storageKeys.session);
+    return isSessionInfo(value) ? { ...value, firstTimeLogin: Boolean(value.firstTimeLogin) } : null;
+  }, null);
+}
+
 export function writeStoredSession(session: SessionInfo, remember: boolean) {
   safe(() => {
     const raw = JSON.stringify(session);

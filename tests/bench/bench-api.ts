@@ -12,22 +12,42 @@
  * any target had errors, timeouts or non-2xx answers. The server is stopped at
  * the end, also on failure or Ctrl-C.
  *
+ * Then, in-process on a database of its own, ledger transfers per second
+ * through postTransaction against a raw two-row UPDATE transfer baseline
+ * measured in the same run (tests/bench/ledger-transfers.ts).
+ *
  * Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (50),
+ * BENCH_LEDGER_SECONDS (5), BENCH_LEDGER_CONCURRENCY (8),
  * BENCH_WARMUP (s per target, default 1; 0 to skip), BENCH_MERCHANT (DEMO),
  * DATABASE_URL (PostgreSQL instead of a fresh PGlite).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { createApiClient } from '../../src/api/client.ts';
+import { createSealer } from '../../src/api/crypto.ts';
+import { gameListEndpoint } from '../../src/api/games.ts';
+import { loginEndpoint } from '../../src/api/session.ts';
+import { memberInfoEndpoint } from '../../src/api/member.ts';
+import { derivedVendorSecret, signedHeaders } from '../../server/modules/seamless/signature.ts';
+import { benchLedgerTransfers } from './ledger-transfers.ts';
 
 interface Target {
   name: string;
-  /** Path and query on the server; GET with the platform headers. */
+  /** Path and query on the server; GET with the platform headers unless `method` says otherwise. */
   path: string;
+  method?: 'GET' | 'POST';
+  /** JSON body; `{{gameId}}` / `{{nodeId}}` are replaced by a launchable slot game of the catalogue. */
+  body?: string;
+  /** Sent as the demo member (player1), logged in once before the targets run. */
+  member?: boolean;
+  /** Bets through the signed seamless wallet: each connection alternates a debit and the credit of its round. */
+  seamless?: boolean;
 }
 
 /** The first entry is the baseline. Adding a target is one line. */
@@ -37,6 +57,16 @@ const targets: Target[] = [
   { name: 'consolidated settings', path: '/wps/system/settings/consolidated' },
   { name: 'game list (RNG, 25)', path: '/wps/game/list?gameType=RNG&pageNo=1&pageSize=25&platform=html5&clientType=2' },
   { name: 'hot games', path: '/wps/game/hot?isPlatform=2&platform=html5' },
+  { name: 'favourite ids (member)', path: '/wps/game/favourites/ids?pageNo=1&pageSize=100', member: true },
+  {
+    name: 'add favourite (member, idempotent)',
+    path: '/wps/game/favourites',
+    method: 'POST',
+    body: '{"nodeId":"{{nodeId}}"}',
+    member: true,
+  },
+  { name: 'launch game (member)', path: '/wps/game/launchGame', method: 'POST', body: '{"gameId":{{gameId}}}', member: true },
+  { name: 'bets via seamless wallet (debit + credit, 2 req per bet)', path: '/lgw/wallet/debit', seamless: true, member: true },
 ];
 
 const HOST = '127.0.0.1';
@@ -53,9 +83,13 @@ function envNumber(name: string, fallback: number, min: number): number {
 const duration = envNumber('BENCH_DURATION', 10, 1);
 const warmup = envNumber('BENCH_WARMUP', 1, 0);
 const connections = Math.round(envNumber('BENCH_CONNECTIONS', 50, 1));
+const ledgerSeconds = envNumber('BENCH_LEDGER_SECONDS', 5, 1);
+const ledgerConcurrency = Math.round(envNumber('BENCH_LEDGER_CONCURRENCY', 8, 1));
 const merchant = process.env.BENCH_MERCHANT?.trim() || 'DEMO';
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 const headers = { merchant, language: 'EN', accept: 'application/json' };
+/** The bench server's VENDOR_WALLET_SECRET, so the bench can sign as a vendor. */
+const vendorWalletSecret = randomBytes(32).toString('hex');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -88,6 +122,7 @@ async function startServer(): Promise<RunningServer> {
       PORT: String(port),
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(dataDir, 'no-static'),
+      VENDOR_WALLET_SECRET: vendorWalletSecret,
       RATE_LIMIT_PER_MINUTE: '1000000000',
       LOG_LEVEL: 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -147,14 +182,97 @@ interface TargetResult {
   ratioToBaseline: number;
 }
 
-function run(url: string, seconds: number): Promise<autocannon.Result> {
-  return autocannon({ url, connections, duration: seconds, headers, timeout: 10 });
+/** What member targets need: the demo member's token and a launchable game. */
+interface MemberFixture {
+  token: string;
+  gameId: number;
+  nodeId: string;
 }
 
-async function benchTarget(origin: string, target: Target): Promise<Omit<TargetResult, 'ratioToBaseline'>> {
+async function memberFixture(origin: string): Promise<MemberFixture> {
+  let token: string | null = null;
+  const call = createApiClient({ baseURL: origin, headers: () => ({ merchant, language: 'EN', token }) });
+  const login = await createSealer(call).call(loginEndpoint, { type: 'username', username: 'player1', password: 'Player#2026' });
+  token = login.token;
+  const { games } = await call(gameListEndpoint, { query: { gameType: 'RNG', pageNo: 1, pageSize: 25 } });
+  const game = games.find((g) => g.nodeId && g.isGameH5 !== 'VASSALAGE');
+  if (!game?.nodeId) throw new Error('no launchable game in the catalogue');
+  return { token: login.token, gameId: game.gameId, nodeId: game.nodeId };
+}
+
+/** The vendor's view of the demo member and a game of the vendor, for signed seamless-wallet requests. */
+interface SeamlessFixture {
+  playerId: string;
+  vendor: string;
+  gameCode: string;
+  secret: string;
+}
+
+let seamlessFixture: Promise<SeamlessFixture> | null = null;
+
+async function loadSeamlessFixture(origin: string, member: MemberFixture): Promise<SeamlessFixture> {
+  const call = createApiClient({ baseURL: origin, headers: () => ({ merchant, language: 'EN', token: member.token }) });
+  const { id } = await call(memberInfoEndpoint);
+  const { games } = await call(gameListEndpoint, { query: { gameType: 'RNG', pageNo: 1, pageSize: 25 } });
+  const game = games.find((g) => g.gameId === member.gameId) ?? games[0]!;
+  return { playerId: String(id), vendor: game.vassalage, gameCode: game.gameCode, secret: derivedVendorSecret(vendorWalletSecret, game.vassalage) };
+}
+
+/** Debit then credit (the stake back: the balance never runs out) of a new round, per connection. */
+async function runSeamless(origin: string, seconds: number, member: MemberFixture): Promise<autocannon.Result> {
+  seamlessFixture ??= loadSeamlessFixture(origin, member);
+  const f = await seamlessFixture;
+  const signed = (body: string) => ({ ...headers, 'content-type': 'application/json', ...signedHeaders(f.vendor, f.secret, body) });
+  type Context = { round?: string };
+  return autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/lgw/wallet/debit',
+        setupRequest: (request, context: Context) => {
+          context.round = randomUUID();
+          const body = JSON.stringify({ transactionId: `${context.round}:bet`, playerId: f.playerId, gameCode: f.gameCode, roundId: context.round, amount: 1 });
+          return { ...request, body, headers: signed(body) };
+        },
+      },
+      {
+        method: 'POST',
+        path: '/lgw/wallet/credit',
+        setupRequest: (request, context: Context) => {
+          const body = JSON.stringify({ transactionId: `${context.round}:win`, playerId: f.playerId, roundId: context.round, amount: 1 });
+          return { ...request, body, headers: signed(body) };
+        },
+      },
+    ],
+  });
+}
+
+function run(url: string, seconds: number, target: Target, member: MemberFixture | null): Promise<autocannon.Result> {
+  if (target.seamless && member) return runSeamless(new URL(url).origin, seconds, member);
+  const body = target.body && member ? target.body.replace('{{gameId}}', String(member.gameId)).replace('{{nodeId}}', member.nodeId) : target.body;
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method: target.method ?? 'GET',
+    headers: {
+      ...headers,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(target.member && member ? { authorization: member.token } : {}),
+    },
+    body,
+    timeout: 10,
+  });
+}
+
+async function benchTarget(origin: string, target: Target, member: MemberFixture | null): Promise<Omit<TargetResult, 'ratioToBaseline'>> {
   const url = `${origin}${target.path}`;
-  if (warmup > 0) await run(url, warmup);
-  const r = await run(url, duration);
+  if (warmup > 0) await run(url, warmup, target, member);
+  const r = await run(url, duration, target, member);
   return {
     name: target.name,
     path: target.path,
@@ -203,10 +321,11 @@ async function main(): Promise<number> {
   process.once('SIGTERM', stop);
   try {
     await waitUntilReady(server);
+    const member = targets.some((t) => t.member) ? await memberFixture(server.origin) : null;
     const measured: Omit<TargetResult, 'ratioToBaseline'>[] = [];
     for (const target of targets) {
       process.stdout.write(`  ${target.name} ...`);
-      const result = await benchTarget(server.origin, target);
+      const result = await benchTarget(server.origin, target, member);
       process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s\n`);
       measured.push(result);
     }
@@ -217,6 +336,13 @@ async function main(): Promise<number> {
     }));
     console.log('');
     printTable(results);
+
+    process.stdout.write(`\n  ledger transfers (${ledgerSeconds} s each, ${ledgerConcurrency} workers) ...`);
+    const ledger = await benchLedgerTransfers({ seconds: ledgerSeconds, concurrency: ledgerConcurrency });
+    console.log(
+      ` raw two-row UPDATE transfer (baseline) ${ledger.baselineTransfersPerSecond.toFixed(0)}/s, ` +
+        `ledger postTransaction ${ledger.ledgerTransfersPerSecond.toFixed(0)}/s, ratio ${ledger.ratioToBaseline.toFixed(2)}`,
+    );
 
     const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
     const report = {
@@ -231,7 +357,8 @@ async function main(): Promise<number> {
       connections,
       baseline: targets[0]!.path,
       results,
-      ok: failed.length === 0,
+      ledger,
+      ok: failed.length === 0 && ledger.errors === 0,
     };
     const outDir = path.join(root, 'bench-results');
     mkdirSync(outDir, { recursive: true });
@@ -239,6 +366,10 @@ async function main(): Promise<number> {
     console.log(`\nreport: ${path.relative(process.cwd(), path.join(outDir, 'api.json'))}`);
     if (failed.length) {
       console.error(`FAILED: errors or non-2xx answers on ${failed.map((r) => r.path).join(', ')}`);
+      return 1;
+    }
+    if (ledger.errors > 0) {
+      console.error(`FAILED: ${ledger.errors} failed ledger transfers`);
       return 1;
     }
     return 0;

@@ -8,8 +8,8 @@ const bottomBar = (page: import('@playwright/test').Page) =>
 const accountActions = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: text('shell.header.actions') });
 
-/** Where a path lands: /m/register.html is an alias of /m/register. */
-const landing = (path: string) => (path === '/m/register.html' ? '/m/register' : path);
+/** Where a path lands: /m/register.html is an alias of /m/register; /m/trail starts a trial session and goes home. */
+const landing = (path: string) => (path === '/m/register.html' ? '/m/register' : path === '/m/trail' ? '/m/home' : path);
 
 async function expectLayout(page: import('@playwright/test').Page, requested: string) {
   const path = landing(requested);

@@ -11,6 +11,12 @@ import { AppError } from '../../http/app-error.ts';
 import { formatCidr, parseCidr } from './ip-ranges.ts';
 import { findMerchant, type MerchantPatch, updateMerchant } from './queries.ts';
 import { completeSwitches } from './service.ts';
+import {
+  executeWithdrawalCommand,
+  isWithdrawalCommand,
+  withdrawalCommandSchemas,
+  type WithdrawalsView,
+} from '../wallet/admin-commands.ts';
 
 const merchant = z.string().check(z.minLength(1), z.maxLength(32));
 
@@ -21,8 +27,12 @@ export const adminCommandSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('restrict.clear'), merchant }),
   z.object({ kind: z.literal('restrict.list'), merchant }),
   z.object({ kind: z.literal('status'), merchant }),
+  ...withdrawalCommandSchemas,
 ]);
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
+
+/** What a command answers: the merchant's settings, or withdrawals for the withdrawals commands. */
+export type AdminResult = MerchantSettingsView | WithdrawalsView;
 
 export interface MerchantSettingsView {
   code: string;
@@ -68,7 +78,11 @@ function unknownMerchant(code: string): AppError {
   return new AppError(404, errorCodes.merchantUnknown, `Unknown merchant ${code}.`);
 }
 
-export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<MerchantSettingsView> {
+export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
+  if (isWithdrawalCommand(command)) {
+    if (!(await findMerchant(db, command.merchant))) throw unknownMerchant(command.merchant);
+    return executeWithdrawalCommand(db, command);
+  }
   let patch: MerchantPatch | null = null;
   switch (command.kind) {
     case 'maintenance.on':

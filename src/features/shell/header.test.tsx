@@ -33,28 +33,30 @@ describe('header', () => {
     const header = await banner();
 
     await user.click(within(header).getByRole('button', { name: 'Log out' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to log out?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to log out?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(within(header).getByRole('button', { name: 'Log out' })).toBeTruthy();
 
     await user.click(within(header).getByRole('button', { name: 'Log out' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     expect(await within(header).findByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
   it('closes the logout dialog with Escape', async () => {
     const { user } = renderApp({ path: '/m/home', session: memberSession });
     await user.click(within(await banner()).getByRole('button', { name: 'Log out' }));
+    await screen.findByRole('alertdialog');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('sends a member who logs out on a member screen to login', async () => {
+  it('sends a member who logs out on a member screen home (logout machine)', async () => {
     const { user, router } = renderApp({ path: '/m/member/home', session: memberSession });
     await user.click(within(await banner()).getByRole('button', { name: 'Log out' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
+    expect(await within(await banner()).findByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
   it('has the side menu toggle on home, with the language list', async () => {

@@ -1,21 +1,27 @@
 import { Link } from '@tanstack/react-router';
-import { LogOut, Menu } from 'lucide-react';
-import { useState } from 'react';
-import { useAppSend, useRole } from '../../app/app-actor.tsx';
+import { Banknote, LogOut, Menu, Wallet } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useRole, useSession } from '../../app/app-actor.tsx';
 import { isHomePath, showsHeader } from '../../app/layout-rules.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { buttonClassName, IconButton } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { buttonClassName, IconButton, iconButtonClassName } from '../../ui/button.tsx';
 import styles from './header.module.css';
 import { Navbar } from './navbar.tsx';
 import { SideMenu } from './side-menu.tsx';
 
-/** Guest: log in + sign up. Signed in: deposit + withdraw + log out (after a confirm). */
+/** The logout confirm runs the logout machine; loaded on the first tap so the shell stays small. */
+const LogoutDialog = lazy(() => import('../identity/logout-dialog.tsx'));
+
+/** The balance widget and its machine load after the first paint, for signed-in players only. */
+const BalanceWidget = lazy(() => import('../money/balance-widget.tsx'));
+
+/** Guest: log in + sign up. Signed in: balance + deposit + withdraw + log out (after a confirm, see LogoutDialog). */
 function AccountActions() {
   const t = useT();
   const role = useRole();
-  const send = useAppSend();
+  const token = useSession()?.token;
   const [confirming, setConfirming] = useState(false);
+  const closeLogout = useCallback(() => setConfirming(false), []);
 
   if (role === 'guest') {
     return (
@@ -31,24 +37,23 @@ function AccountActions() {
   }
   return (
     <>
-      <Link to="/m/voucherCenter" className={buttonClassName({ variant: 'primary', compact: true })}>
-        {t('header.deposit')}
+      {token ? (
+        <Suspense fallback={null}>
+          <BalanceWidget token={token} />
+        </Suspense>
+      ) : null}
+      <Link to="/m/voucherCenter" className={`${iconButtonClassName} ${styles.deposit}`} aria-label={t('header.deposit')}>
+        <Wallet aria-hidden="true" focusable="false" />
       </Link>
-      <Link to="/m/withdraw" className={buttonClassName({ variant: 'ghost', compact: true })}>
-        {t('header.withdraw')}
+      <Link to="/m/withdraw" className={iconButtonClassName} aria-label={t('header.withdraw')}>
+        <Banknote aria-hidden="true" focusable="false" />
       </Link>
       <IconButton icon={LogOut} label={t('header.logout')} onClick={() => setConfirming(true)} />
-      <ConfirmDialog
-        open={confirming}
-        message={t('in_sure_logout')}
-        cancelLabel={t('dialog.cancel')}
-        submitLabel={t('dialog.submit')}
-        onCancel={() => setConfirming(false)}
-        onSubmit={() => {
-          setConfirming(false);
-          send({ type: 'session.logout' });
-        }}
-      />
+      {confirming ? (
+        <Suspense fallback={null}>
+          <LogoutDialog onClose={closeLogout} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { History } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { BetRecordScreen } from '../../features/money/records-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/gameRecord')({
-  component: GameRecordScreen,
+  component: BetRecordScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function GameRecordScreen() {
-  return <ComingSoon icon={History} />;
-}

@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Wallet } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { useRole } from '../../app/app-actor.tsx';
+import { depositSearch } from '../../app/search-schemas.ts';
+import { DepositScreen } from '../../features/money/deposit-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/voucherCenter')({
+  validateSearch: depositSearch,
   component: VoucherCenterScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
+/** Deposit; `?orderNo=` is where the payment page sends the player back. */
 function VoucherCenterScreen() {
-  return <ComingSoon icon={Wallet} />;
+  const role = useRole();
+  const { orderNo } = Route.useSearch();
+  return <DepositScreen key={orderNo ?? ''} isTrial={role === 'trial'} orderNo={orderNo ?? null} />;
 }

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Banknote } from 'lucide-react';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { useRole } from '../../app/app-actor.tsx';
+import { WithdrawScreen as Withdraw } from '../../features/money/withdraw-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/withdraw')({
   component: WithdrawScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
 function WithdrawScreen() {
-  return <ComingSoon icon={Banknote} />;
+  const role = useRole();
+  return <Withdraw isTrial={role === 'trial'} />;
 }

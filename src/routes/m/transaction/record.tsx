@@ -1,14 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ReceiptText } from 'lucide-react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { typesSearch } from '../../../app/search-schemas.ts';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { recordTypeOf, TransactionRecordScreen } from '../../../features/money/records-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/transaction/record')({
   validateSearch: typesSearch,
   component: RecordScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
+/** The type filter is kept in the address (`?types=`), so a shared or reloaded page shows the same list. */
 function RecordScreen() {
-  return <ComingSoon icon={ReceiptText} />;
+  const { types } = Route.useSearch();
+  const navigate = useNavigate();
+  return (
+    <TransactionRecordScreen
+      types={recordTypeOf(types)}
+      onTypesChange={(next) => void navigate({ to: '/m/transaction/record', search: { types: next }, replace: true })}
+    />
+  );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "bets_wins_idx" ON "bets" USING btree ("merchant_code","win" DESC NULLS LAST,"id") WHERE "bets"."status" = 'settled' and "bets"."win" > 0;

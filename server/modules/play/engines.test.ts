@@ -1,0 +1,150 @@
+import { createHash, createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  crashPointOf,
+  crashTheoreticalRtp,
+  diceMultiplierBp,
+  diceTheoreticalRtp,
+  engineOfGame,
+  payout,
+  playCrash,
+  playDice,
+  playEngine,
+  playSlot,
+  playWheel,
+  slotEvaluate,
+  slotReels,
+  slotTheoreticalRtp,
+  wheelTheoreticalRtp,
+} from './engines.ts';
+import { fairStream, floorDiv, hashServerSeed, type RandomSource, roundBlock, uniformInt } from './fair-random.ts';
+
+const fixed = (...values: number[]): RandomSource & { used: number } => {
+  const source = {
+    used: 0,
+    nextUint32() {
+      const v = values[source.used++];
+      if (v === undefined) throw new Error('source exhausted');
+      return v;
+    },
+  };
+  return source;
+};
+
+describe('provably fair randomness', () => {
+  const serverSeed = 'a'.repeat(64);
+
+  it('commits with sha-256 of the seed text and derives HMAC-SHA256(serverSeed, clientSeed:nonce)', () => {
+    expect(hashServerSeed(serverSeed)).toBe(createHash('sha256').update(serverSeed).digest('hex'));
+    expect(roundBlock(serverSeed, 'lucky', 7).toString('hex')).toBe(createHmac('sha256', serverSeed).update('lucky:7').digest('hex'));
+    expect(roundBlock(serverSeed, 'lucky', 7, 2).toString('hex')).toBe(createHmac('sha256', serverSeed).update('lucky:7:2').digest('hex'));
+  });
+
+  it('reads the blocks as big-endian 32-bit integers, then the next block', () => {
+    const stream = fairStream(serverSeed, 'c', 1);
+    const first = roundBlock(serverSeed, 'c', 1);
+    const second = roundBlock(serverSeed, 'c', 1, 1);
+    const values = Array.from({ length: 9 }, () => stream.nextUint32());
+    expect(values.slice(0, 8)).toEqual(Array.from({ length: 8 }, (_, i) => first.readUInt32BE(i * 4)));
+    expect(values[8]).toBe(second.readUInt32BE(0));
+  });
+
+  it('draws integers without modulo bias: values above the last full multiple are skipped', () => {
+    const n = 10;
+    const limit = 4_294_967_296 - (4_294_967_296 % n); // 4294967290
+    const source = fixed(limit, limit + 5, 4_294_967_295, 1234567);
+    expect(uniformInt(source, n)).toBe(7);
+    expect(source.used).toBe(4);
+    expect(uniformInt(fixed(limit - 1), n)).toBe(9);
+    expect(() => uniformInt(fixed(0), 0)).toThrow(RangeError);
+  });
+
+  it('floorDiv is exact', () => {
+    expect(floorDiv(97 * 4_294_967_296, 4_294_967_296)).toBe(97);
+    expect(floorDiv(10, 3)).toBe(3);
+    expect(floorDiv(9, 3)).toBe(3);
+  });
+
+  it('the same seeds give the same round, another nonce another one', () => {
+    const a = playEngine('slot', fairStream(serverSeed, 'x', 1), {});
+    const b = playEngine('slot', fairStream(serverSeed, 'x', 1), {});
+    expect(a).toEqual(b);
+    const others = Array.from({ length: 20 }, (_, i) => playEngine('slot', fairStream(serverSeed, 'x', i + 2), {}).outcome);
+    expect(others.some((o) => JSON.stringify(o) !== JSON.stringify(a.outcome))).toBe(true);
+  });
+});
+
+describe('slot', () => {
+  it('shows three consecutive stops of every reel, wrapping around the strip', () => {
+    const { outcome } = slotEvaluate([23, 0, 22]);
+    expect(outcome.grid.map((row) => row[0])).toEqual([slotReels[0]![23], slotReels[0]![0], slotReels[0]![1]]);
+    expect(outcome.grid.map((row) => row[2])).toEqual([slotReels[2]![22], slotReels[2]![23], slotReels[2]![0]]);
+  });
+
+  it('pays three of a kind on a line in line bets (stake / 5)', () => {
+    // The seven of each reel: reel 0 at 12, reel 1 at 15, reel 2 at 16; put all three on the middle row.
+    const { outcome, multiplierBp } = slotEvaluate([11, 14, 15]);
+    expect(outcome.grid[1]).toEqual(['seven', 'seven', 'seven']);
+    expect(outcome.lines).toContainEqual({ line: 1, symbol: 'seven', pays: 500 });
+    expect(multiplierBp).toBe(outcome.lines.reduce((s, l) => s + l.pays, 0) * 2000);
+    expect(payout(500, 1_000_000)).toBe(50_000);
+    expect(payout(99_999_999, 100_000_000)).toBe(999_999_990_000);
+  });
+
+  it('has 7 cherries, 6 lemons, 5 plums, 3 bells, 2 bars and 1 seven on every reel', () => {
+    for (const reel of slotReels) {
+      const counts = Object.fromEntries(['cherry', 'lemon', 'plum', 'bell', 'bar', 'seven'].map((s) => [s, reel.filter((x) => x === s).length]));
+      expect(counts).toEqual({ cherry: 7, lemon: 6, plum: 5, bell: 3, bar: 2, seven: 1 });
+    }
+  });
+
+  it('pays nothing without a line', () => {
+    const losing = Array.from({ length: 24 * 24 }, (_, i) => slotEvaluate([i % 24, Math.floor(i / 24), 0])).find((r) => r.outcome.lines.length === 0);
+    expect(losing?.multiplierBp).toBe(0);
+  });
+
+  it('draws one stop per reel from the random source', () => {
+    const source = fixed(5, 30, 47);
+    expect(playSlot(source).outcome.stops).toEqual([5, 6, 23]);
+  });
+
+  it('returns 95.98 % by its paytable', () => {
+    expect(slotTheoreticalRtp()).toBeCloseTo(13_268 / 13_824, 12);
+  });
+});
+
+describe('dice', () => {
+  it('wins under the target and pays RTP / chance', () => {
+    expect(playDice(fixed(4949), { target: 4950 })).toEqual({ outcome: { roll: 4949, target: 4950, won: true }, multiplierBp: 19_595 });
+    expect(playDice(fixed(4950), { target: 4950 }).multiplierBp).toBe(0);
+    expect(diceMultiplierBp(100)).toBe(970_000);
+    expect(diceTheoreticalRtp(4950)).toBeCloseTo(0.9699525, 9);
+    expect(diceTheoreticalRtp(5000)).toBe(0.97);
+  });
+});
+
+describe('crash', () => {
+  it('maps u to RTP * 2^32 / (2^32 - u), in hundredths', () => {
+    expect(crashPointOf(0)).toBe(97);
+    expect(crashPointOf(2_147_483_648)).toBe(194);
+    expect(crashPointOf(4_294_967_295)).toBe(1_000_000);
+    expect(playCrash(fixed(2_147_483_648), { target: 194 }).outcome.won).toBe(true);
+    expect(playCrash(fixed(2_147_483_648), { target: 195 })).toEqual({ outcome: { crashPoint: 194, target: 195, won: false }, multiplierBp: 0 });
+    expect(crashTheoreticalRtp(200)).toBeCloseTo(0.97, 8);
+  });
+});
+
+describe('wheel (vendor sandbox)', () => {
+  it('lands on a segment and returns 95 %', () => {
+    expect(playWheel(fixed(9)).outcome).toEqual({ segment: 9, multiplier: 800 });
+    expect(wheelTheoreticalRtp()).toBe(0.95);
+  });
+});
+
+describe('engine of a BGS game', () => {
+  it('plays dice for dice games, crash for the CRASH classify, the slot otherwise', () => {
+    expect(engineOfGame({ name: 'Hash Dice', classify: 'ORIGINALS' })).toBe('dice');
+    expect(engineOfGame({ name: 'Rocket Rush', classify: 'CRASH' })).toBe('crash');
+    expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('slot');
+  });
+});

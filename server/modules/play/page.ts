@@ -1,0 +1,180 @@
+/**
+ * The standalone game pages: `/play/<token>` and `/play/verify`, rendered on
+ * the server (not the SPA) with one external script and stylesheet, so the
+ * strict CSP holds (no inline script or style). Copy comes from the shared
+ * message catalogs (play.* ids) in the page's language.
+ */
+import type { PlayState, VerifyResult } from '../../../src/api/play.ts';
+import cn from '../../../src/i18n/messages/cn.json' with { type: 'json' };
+import en from '../../../src/i18n/messages/en.json' with { type: 'json' };
+
+export type PageLanguage = 'EN' | 'CN';
+type Catalog = Record<string, string>;
+
+const catalogs: Record<PageLanguage, Catalog> = { EN: en as Catalog, CN: cn as Catalog };
+
+/** The page's language: `?lang=CN|EN`, else the browser's (zh -> CN), else EN. */
+export function pageLanguage(lang: unknown, acceptLanguage: string | undefined): PageLanguage {
+  if (typeof lang === 'string' && lang.toUpperCase() === 'CN') return 'CN';
+  if (typeof lang === 'string' && lang.toUpperCase() === 'EN') return 'EN';
+  return /^\s*zh/i.test(acceptLanguage ?? '') ? 'CN' : 'EN';
+}
+
+/** The play.* messages of a language (what the page script needs). */
+export function pageMessages(language: PageLanguage): Catalog {
+  const catalog = catalogs[language];
+  return Object.fromEntries(Object.entries(catalog).filter(([id]) => id.startsWith('play.')));
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function format(message: string, values: Record<string, string>): string {
+  return message.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);
+}
+
+function t(language: PageLanguage, id: string, values: Record<string, string> = {}): string {
+  return escapeHtml(format(catalogs[language][id] ?? catalogs.EN[id] ?? id, values));
+}
+
+/** JSON for a data block: `<` escaped so the text can never close the element. */
+function jsonBlock(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+function shell(language: PageLanguage, title: string, body: string, script: boolean): string {
+  return `<!doctype html>
+<html lang="${language === 'CN' ? 'zh-CN' : 'en'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/play-static/play.css">
+${script ? '<script type="module" src="/play-static/play.js"></script>\n' : ''}</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+export function money(amount: number, currency: PlayState['currency']): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  const unit = 10 ** currency.minorUnits;
+  const whole = Math.floor(abs / unit).toLocaleString('en-US');
+  const fraction = currency.minorUnits > 0 ? `.${String(abs % unit).padStart(currency.minorUnits, '0')}` : '';
+  return `${sign}${currency.symbol}${whole}${fraction}`;
+}
+
+const backLink = (language: PageLanguage) => `<a class="back" href="/m/home">${t(language, 'play.back')}</a>`;
+
+/** The game page of a valid session; the script fills in rounds. */
+export function renderGamePage(language: PageLanguage, token: string, state: PlayState): string {
+  const { game } = state;
+  const inhouse = state.commitment !== null;
+  const action = { slot: 'play.spin', dice: 'play.roll', crash: 'play.bet', wheel: 'play.play' }[game.engine];
+  const target =
+    game.engine === 'dice'
+      ? `<label class="field">${t(language, 'play.target.dice')}<input id="target" name="target" type="number" inputmode="numeric" min="1.00" max="98.00" step="0.01" value="49.50"></label>`
+      : game.engine === 'crash'
+        ? `<label class="field">${t(language, 'play.target.crash')}<input id="target" name="target" type="number" inputmode="decimal" min="1.01" max="1000" step="0.01" value="2.00"></label>`
+        : '';
+  const fair = inhouse
+    ? `<section class="fair" aria-labelledby="fair-title">
+<h2 id="fair-title">${t(language, 'play.fair.title')}</h2>
+<dl>
+<dt>${t(language, 'play.commitment')}</dt><dd id="commitment" class="mono">${escapeHtml(state.commitment!.serverSeedHash)}</dd>
+<dt>${t(language, 'play.nonce')}</dt><dd id="nonce">${state.commitment!.nonce}</dd>
+</dl>
+<label class="field">${t(language, 'play.clientSeed')}<input id="client-seed" name="clientSeed" type="text" maxlength="64" autocomplete="off" spellcheck="false"></label>
+</section>`
+    : `<p class="note">${t(language, 'play.sandbox.note', { vendor: state.game.vendorName })}</p>`;
+  const body = `<main id="play" class="play engine-${game.engine}" data-token="${escapeHtml(token)}" data-engine="${game.engine}">
+<header class="top">
+${backLink(language)}
+<span class="mode mode-${state.mode}">${t(language, state.mode === 'free' ? 'play.mode.free' : 'play.mode.real')}</span>
+</header>
+<h1>${escapeHtml(game.name)}</h1>
+<p class="vendor">${escapeHtml(game.vendorName)}</p>
+<p class="balance" aria-live="polite">${t(language, 'play.balance')} <output id="balance" data-amount="${state.balance}">${escapeHtml(money(state.balance, state.currency))}</output></p>
+<div id="board" class="board" aria-live="polite"></div>
+<form id="round-form" class="controls" novalidate>
+<label class="field">${t(language, 'play.stake')}<input id="stake" name="stake" type="number" inputmode="decimal" min="${state.minBet / 10 ** state.currency.minorUnits}" step="${1 / 10 ** state.currency.minorUnits}" value="${Math.max(state.minBet, 10 ** state.currency.minorUnits) / 10 ** state.currency.minorUnits}" required></label>
+${target}
+<p class="hint">${t(language, 'play.minBet', { amount: money(state.minBet, state.currency) })}</p>
+<button id="play-button" type="submit">${t(language, action)}</button>
+<p id="error" class="error" role="alert"></p>
+</form>
+${fair}
+<section class="last" aria-labelledby="last-title">
+<h2 id="last-title">${t(language, 'play.lastRound')}</h2>
+<div id="last-round"><p>${t(language, 'play.noRound')}</p></div>
+</section>
+</main>
+<script type="application/json" id="play-data">${jsonBlock({ state, messages: pageMessages(language) })}</script>`;
+  return shell(language, `${game.name} | ${game.vendorName}`, body, true);
+}
+
+/** A page for a token that does not open a game (unknown, malformed or expired). */
+export function renderInvalidPage(language: PageLanguage): string {
+  return shell(
+    language,
+    catalogs[language]['play.error.title'] ?? 'Game',
+    `<main class="play invalid"><h1>${t(language, 'play.error.title')}</h1><p>${t(language, 'play.error.session')}</p>${backLink(language)}</main>`,
+    false,
+  );
+}
+
+function outcomeText(language: PageLanguage, result: VerifyResult): string {
+  const o = result.outcome as Record<string, unknown>;
+  switch (result.engine) {
+    case 'slot': {
+      const grid = (o.grid as string[][]).map((row) => `<tr>${row.map((s) => `<td>${escapeHtml(s)}</td>`).join('')}</tr>`).join('');
+      return `<table class="grid"><tbody>${grid}</tbody></table><p>${t(language, 'play.slot.lines', { count: String((o.lines as unknown[]).length) })}</p>`;
+    }
+    case 'dice':
+      return `<p>${t(language, 'play.dice.roll', { roll: ((o.roll as number) / 100).toFixed(2) })}</p>`;
+    case 'crash':
+      return `<p>${t(language, 'play.crash.point', { point: ((o.crashPoint as number) / 100).toFixed(2) })}</p>`;
+    default:
+      return '';
+  }
+}
+
+/** The verification page: a form, and the recomputed round when one was given. */
+export function renderVerifyPage(language: PageLanguage, query: Record<string, string>, result: VerifyResult | null, error: string | null): string {
+  const field = (name: string, label: string) =>
+    `<label class="field">${t(language, label)}<input name="${name}" type="text" value="${escapeHtml(query[name] ?? '')}" spellcheck="false" autocomplete="off"></label>`;
+  const engine = query.engine ?? 'slot';
+  const options = ['slot', 'dice', 'crash']
+    .map((e) => `<option value="${e}"${e === engine ? ' selected' : ''}>${t(language, `play.engine.${e}`)}</option>`)
+    .join('');
+  const verdict = result
+    ? `<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title">${t(language, 'play.verify.result')}</h2>
+${result.hashMatches === null ? '' : `<p class="${result.hashMatches ? 'ok' : 'bad'}" id="hash-verdict">${t(language, result.hashMatches ? 'play.verify.hashOk' : 'play.verify.hashBad')}</p>`}
+<dl><dt>${t(language, 'play.verify.hash')}</dt><dd class="mono">${escapeHtml(result.serverSeedHash)}</dd>
+<dt>${t(language, 'play.verify.multiplier')}</dt><dd id="verify-multiplier">${(result.multiplierBp / 10_000).toFixed(4)}x</dd></dl>
+<div id="verify-outcome">${outcomeText(language, result)}</div></section>`
+    : error
+      ? `<p class="error" role="alert">${escapeHtml(error)}</p>`
+      : '';
+  const body = `<main class="play verify">
+<header class="top">${backLink(language)}</header>
+<h1>${t(language, 'play.verify.title')}</h1>
+<p class="note">${t(language, 'play.verify.how')}</p>
+<form method="get" action="/play/verify" class="controls">
+<label class="field">${t(language, 'play.verify.engine')}<select name="engine">${options}</select></label>
+${field('serverSeed', 'play.serverSeed')}
+${field('serverSeedHash', 'play.commitment')}
+${field('clientSeed', 'play.clientSeed')}
+${field('nonce', 'play.nonce')}
+${field('target', 'play.verify.target')}
+<button type="submit">${t(language, 'play.verify.submit')}</button>
+</form>
+${verdict}
+</main>`;
+  return shell(language, catalogs[language]['play.verify.title'] ?? 'Verify', body, false);
+}

@@ -1,0 +1,297 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameSessionTtlMs, launchGameEndpoint, winnerBoardEndpoint } from '../../../src/api/games.ts';
+import { freePlayBalance, type PlayState, type RoundResult } from '../../../src/api/play.ts';
+import { loginEndpoint } from '../../../src/api/session.ts';
+import { games } from '../../db/schema-catalogue.ts';
+import { bets } from '../../db/schema-wallet.ts';
+import { members } from '../../db/schema.ts';
+import { demoAccounts } from '../../db/seed-members.ts';
+import { demoOpeningBalance } from '../../db/seed-wallet.ts';
+import { createHarness, type Harness, type TestClient } from '../../test/identity-harness.ts';
+import { balanceOf } from '../wallet/ledger.ts';
+import { verifyRound } from './verify.ts';
+
+let h: Harness;
+let player: TestClient;
+let agent: TestClient;
+let playerId: number;
+
+interface GameRef {
+  id: number;
+  name: string;
+  vendor: string;
+  minBet: number;
+  supportPlay: number;
+}
+const pick: Record<'slot' | 'dice' | 'crash' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+
+async function signIn(username: string, password: string): Promise<TestClient> {
+  const c = h.client();
+  const { token } = await c.sealed.call(loginEndpoint, { type: 'username', username, password });
+  c.token = token;
+  return c;
+}
+
+async function launch(client: TestClient, gameId: number, free = false): Promise<string> {
+  const { url } = await client.call(launchGameEndpoint, { body: { gameId, ...(free ? { free: true } : {}) } });
+  expect(url).toMatch(/^\/play\/[A-Za-z0-9_-]{43}$/);
+  return url.slice('/play/'.length);
+}
+
+async function state(token: string, headers: Record<string, string> = {}) {
+  const res = await h.app.inject({ method: 'GET', url: `/play/${token}/state`, headers });
+  return { status: res.statusCode, body: res.json() as { success: boolean; value: PlayState; errorCode?: string } };
+}
+
+async function round(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await h.app.inject({ method: 'POST', url: `/play/${token}/round`, payload: body, headers });
+  return { status: res.statusCode, body: res.json() as { success: boolean; value: RoundResult; errorCode?: string } };
+}
+
+const wallet = () => balanceOf(h.app.db, 'DEMO', { kind: 'member', memberId: playerId });
+
+beforeAll(async () => {
+  h = await createHarness();
+  player = await signIn(demoAccounts.player.username, demoAccounts.player.password);
+  agent = await signIn(demoAccounts.agent.username, demoAccounts.agent.password);
+  playerId = (await h.app.db.select({ id: members.id }).from(members).where(eq(members.username, 'player1')))[0]!.id;
+  const rows = await h.app.db
+    .select({ id: games.id, name: games.gameName, vendor: games.vassalage, minBet: games.minBet, supportPlay: games.supportPlay, classify: games.gameClassify })
+    .from(games)
+    .where(and(eq(games.merchantCode, 'DEMO'), isNotNull(games.nodeId)));
+  const bgs = rows.filter((g) => g.vendor === 'BGS');
+  pick.slot = bgs.find((g) => g.name === 'Mines')!;
+  pick.dice = bgs.find((g) => g.name === 'Dice')!;
+  pick.crash = bgs.find((g) => g.classify === 'CRASH')!;
+  const others = rows.filter((g) => g.vendor !== 'BGS');
+  pick.vendor = others.find((g) => g.supportPlay === 1)!;
+  pick.vendorFree = others.find((g) => g.supportPlay === 0)!;
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('GET /play/<token>', () => {
+  it('serves a standalone page under the strict CSP, with external script and stylesheet only', async () => {
+    const token = await launch(player, pick.slot.id);
+    const res = await h.app.inject({ method: 'GET', url: `/play/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    const html = res.body;
+    expect(html).toContain('<script type="module" src="/play-static/play.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/play-static/play.css">');
+    // The only other script element is a JSON data block (not executed).
+    expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" src="/play-static/play.js">', '<script type="application/json" id="play-data">']);
+    expect(html).not.toMatch(/<style\b/);
+    expect(html).toContain('Mines');
+    expect(html).toContain('href="/m/home"');
+    const script = await h.app.inject({ method: 'GET', url: '/play-static/play.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect((await h.app.inject({ method: 'GET', url: '/play-static/nope.js' })).statusCode).toBe(404);
+  });
+
+  it('answers an unknown or malformed token with a page that says so and links back to the lobby', async () => {
+    for (const token of ['x'.repeat(43), 'short', '%3Cscript%3E']) {
+      const res = await h.app.inject({ method: 'GET', url: `/play/${token}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('This game session is not valid or has expired.');
+      expect(res.body).toContain('href="/m/home"');
+      expect(res.body).not.toContain('<script');
+    }
+  });
+
+  it('shows CN copy when asked', async () => {
+    const token = await launch(player, pick.slot.id);
+    const res = await h.app.inject({ method: 'GET', url: `/play/${token}?lang=CN` });
+    expect(res.body).toContain('返回大厅');
+  });
+});
+
+describe('in-house rounds (real money, provably fair)', () => {
+  it('commits to a seed, plays a bet and a settlement on the ledger, reveals the seed and commits the next', async () => {
+    const token = await launch(player, pick.slot.id);
+    const before = await wallet();
+    expect(before).toBe(demoOpeningBalance);
+    const { body: s } = await state(token);
+    expect(s.value).toMatchObject({ mode: 'real', balance: before, game: { engine: 'slot', vendor: 'BGS' }, lastRound: null });
+    const commitment = s.value.commitment!;
+    expect(commitment.nonce).toBe(0);
+
+    const { status, body } = await round(token, { stake: 200, clientSeed: 'my-lucky-seed' });
+    expect(status).toBe(200);
+    const { round: r, balance, commitment: next } = body.value;
+    expect(r.fairness).toMatchObject({ serverSeedHash: commitment.serverSeedHash, clientSeed: 'my-lucky-seed', nonce: 0 });
+    expect(createHash('sha256').update(r.fairness!.serverSeed).digest('hex')).toBe(commitment.serverSeedHash);
+    expect(next).not.toEqual(commitment);
+    expect(next!.nonce).toBe(1);
+    expect(balance).toBe(before - 200 + r.win);
+    expect(await wallet()).toBe(balance);
+
+    const verified = verifyRound({ engine: 'slot', serverSeed: r.fairness!.serverSeed, serverSeedHash: commitment.serverSeedHash, clientSeed: 'my-lucky-seed', nonce: 0 });
+    expect(verified.hashMatches).toBe(true);
+    expect(verified.outcome).toEqual(r.outcome);
+    expect(Math.floor((200 * verified.multiplierBp) / 10_000)).toBe(r.win);
+
+    const [bet] = await h.app.db.select().from(bets).where(eq(bets.roundId, r.roundId));
+    expect(bet).toMatchObject({ vendorCode: 'BGS', gameId: pick.slot.id, memberId: playerId, stake: 200, win: r.win, status: 'settled' });
+
+    const again = await state(token);
+    expect(again.body.value.lastRound).toEqual(r);
+    expect(again.body.value.commitment).toEqual(next);
+  });
+
+  it('the verify link recomputes the round, as a page and as JSON', async () => {
+    const token = await launch(player, pick.dice.id);
+    const { body } = await round(token, { stake: 100, target: 5_000, clientSeed: 'abc' });
+    const r = body.value.round;
+    expect(r.outcome).toMatchObject({ target: 5_000 });
+    const page = await h.app.inject({ method: 'GET', url: r.verifyUrl! });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="hash-verdict"');
+    expect(page.body).toContain('The server seed matches the hash committed before the round.');
+    expect(page.body).toContain(`Roll ${((r.outcome.roll as number) / 100).toFixed(2)}`);
+    const json = await h.app.inject({ method: 'GET', url: r.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+    expect(json.json()).toMatchObject({ success: true, value: { hashMatches: true, outcome: r.outcome } });
+    const wrong = await h.app.inject({ method: 'GET', url: `/play/verify.json?engine=dice&serverSeed=${'0'.repeat(64)}&serverSeedHash=${r.fairness!.serverSeedHash}&clientSeed=abc&nonce=0` });
+    expect(wrong.json()).toMatchObject({ value: { hashMatches: false } });
+    expect((await h.app.inject({ method: 'GET', url: '/play/verify.json?engine=dice' })).statusCode).toBe(400);
+    const bad = await h.app.inject({ method: 'GET', url: '/play/verify?engine=dice&serverSeed=x&clientSeed=a&nonce=-1' });
+    expect(bad.body).toContain('role="alert"');
+    expect(bad.body).not.toContain('id="hash-verdict"');
+  });
+
+  it('dice and crash take a target within range (400 play.params.invalid otherwise); stakes below the min bet are 400', async () => {
+    const dice = await launch(player, pick.dice.id);
+    expect(await round(dice, { stake: 100, target: 9_900 })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+    const crash = await launch(player, pick.crash.id);
+    expect(await round(crash, { stake: 100, target: 100 })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+    const ok = await round(crash, { stake: 100, target: 150 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.value.round.engine).toBe('crash');
+    expect(ok.body.value.round.win).toBe((ok.body.value.round.outcome.crashPoint as number) >= 150 ? 150 : 0);
+    if (pick.slot.minBet > 1) {
+      const slot = await launch(player, pick.slot.id);
+      expect(await round(slot, { stake: pick.slot.minBet - 1 })).toMatchObject({ status: 400, body: { errorCode: 'play.stake.invalid' } });
+    }
+    expect(await round(dice, { stake: 0 })).toMatchObject({ status: 400, body: { errorCode: 'request.invalid' } });
+    expect(await round(dice, { stake: 1.5 })).toMatchObject({ status: 400 });
+  });
+
+  it('refuses a stake above the balance and changes nothing', async () => {
+    const token = await launch(player, pick.slot.id);
+    const before = await wallet();
+    const commitment = (await state(token)).body.value.commitment;
+    const res = await round(token, { stake: before + 100 });
+    expect(res).toMatchObject({ status: 409, body: { success: false, errorCode: 'wallet.balance.insufficient' } });
+    expect(await wallet()).toBe(before);
+    // The commitment shown before the refused round still holds for the next one.
+    expect((await state(token)).body.value.commitment).toEqual(commitment);
+    const next = await round(token, { stake: 100 });
+    expect(next.body.value.round.fairness?.serverSeedHash).toBe(commitment!.serverSeedHash);
+  });
+});
+
+describe('concurrent rounds of one session', () => {
+  it('use each committed seed once: the others are 409 play.round.busy, and the wallet adds up', async () => {
+    const token = await launch(player, pick.dice.id);
+    const before = await wallet();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => round(token, { stake: 100, target: 5_000 })));
+    const played = answers.filter((a) => a.status === 200).map((a) => a.body.value.round);
+    expect(played.length).toBeGreaterThan(0);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 409, body: { errorCode: 'play.round.busy' } });
+    expect(new Set(played.map((r) => r.fairness!.nonce)).size).toBe(played.length);
+    expect(new Set(played.map((r) => r.fairness!.serverSeed)).size).toBe(played.length);
+    expect(await wallet()).toBe(before + played.reduce((sum, r) => sum + r.win - r.stake, 0));
+  });
+});
+
+describe('vendor sandbox rounds', () => {
+  it('play through the signed seamless wallet as the vendor: bet record under the vendor, balance moves', async () => {
+    const token = await launch(player, pick.vendor.id);
+    const { body: s } = await state(token);
+    expect(s.value).toMatchObject({ mode: 'real', commitment: null, game: { engine: 'wheel', vendor: pick.vendor.vendor } });
+    const before = await wallet();
+    const stake = Math.max(pick.vendor.minBet, 100);
+    const { status, body } = await round(token, { stake });
+    expect(status).toBe(200);
+    const r = body.value.round;
+    expect(r).toMatchObject({ engine: 'wheel', fairness: null, verifyUrl: null, stake });
+    expect(r.win).toBe(Math.floor((stake * (r.outcome.multiplier as number)) / 100));
+    expect(body.value.balance).toBe(before - stake + r.win);
+    const [bet] = await h.app.db.select().from(bets).where(eq(bets.roundId, r.roundId));
+    expect(bet).toMatchObject({ vendorCode: pick.vendor.vendor, gameId: pick.vendor.id, stake, win: r.win, status: 'settled' });
+  });
+});
+
+describe('free play', () => {
+  it('uses play money of the session and never touches the ledger', async () => {
+    const token = await launch(player, pick.vendorFree.id, true);
+    const before = await wallet();
+    const { body: s } = await state(token);
+    expect(s.value).toMatchObject({ mode: 'free', balance: freePlayBalance });
+    const stake = Math.max(pick.vendorFree.minBet, 100);
+    const { body } = await round(token, { stake });
+    expect(body.value.balance).toBe(freePlayBalance - stake + body.value.round.win);
+    expect(await wallet()).toBe(before);
+    expect(await h.app.db.select().from(bets).where(eq(bets.roundId, body.value.round.roundId))).toEqual([]);
+    expect(await round(token, { stake: freePlayBalance * 10 })).toMatchObject({ status: 409, body: { errorCode: 'play.balance.insufficient' } });
+
+    const slot = await launch(player, pick.slot.id, true);
+    const fair = await round(slot, { stake: 100 });
+    expect(fair.body.value.round.fairness).not.toBeNull();
+    expect(await wallet()).toBe(before);
+  });
+});
+
+describe('authorisation', () => {
+  it('refuses an unknown token and an expired session with 401 play.session.invalid', async () => {
+    expect(await round('x'.repeat(43), { stake: 100 })).toMatchObject({ status: 401, body: { errorCode: 'play.session.invalid' } });
+    const token = await launch(player, pick.slot.id);
+    h.clock.advance(gameSessionTtlMs + 1);
+    const before = await wallet();
+    expect(await round(token, { stake: 100 })).toMatchObject({ status: 401, body: { errorCode: 'play.session.invalid' } });
+    expect(await state(token)).toMatchObject({ status: 401 });
+    expect((await h.app.inject({ method: 'GET', url: `/play/${token}` })).body).toContain('This game session is not valid or has expired.');
+    expect(await wallet()).toBe(before);
+    player = await signIn(demoAccounts.player.username, demoAccounts.player.password);
+    agent = await signIn(demoAccounts.agent.username, demoAccounts.agent.password);
+  });
+
+  it("another member's session cannot use a member's game session", async () => {
+    const token = await launch(player, pick.slot.id);
+    const before = await wallet();
+    expect(await round(token, { stake: 100 }, { authorization: agent.token! })).toMatchObject({ status: 403, body: { errorCode: 'request.forbidden' } });
+    expect(await state(token, { authorization: agent.token! })).toMatchObject({ status: 403 });
+    expect(await round(token, { stake: 100 }, { authorization: 'garbage' })).toMatchObject({ status: 403 });
+    expect(await wallet()).toBe(before);
+    expect(await round(token, { stake: 100 }, { authorization: player.token! })).toMatchObject({ status: 200 });
+    // The agent's own launch plays on the agent's wallet (empty), never the player's.
+    const agentToken = await launch(agent, pick.slot.id);
+    expect(await round(agentToken, { stake: 100 })).toMatchObject({ status: 409, body: { errorCode: 'wallet.balance.insufficient' } });
+  });
+});
+
+describe('winner board', () => {
+  it('shows real wins before seeded entries', async () => {
+    const token = await launch(player, pick.vendor.id);
+    let won: RoundResult['round'] | undefined;
+    for (let i = 0; i < 60 && !won; i++) {
+      const { body } = await round(token, { stake: Math.max(pick.vendor.minBet, 100) });
+      if (body.value.round.win > 0) won = body.value.round;
+    }
+    expect(won).toBeDefined();
+    const res = await h.app.inject({ method: 'GET', url: `${winnerBoardEndpoint.path}?limitNum=20`, headers: { merchant: 'DEMO' } });
+    const list = (res.json() as { value: { list: { customerName: string; winAmount: number; game: { gameId: number } }[] } }).value.list;
+    expect(list).toHaveLength(20);
+    expect(list[0]).toMatchObject({ customerName: 'pl***r1' });
+    expect(list.some((w) => w.game.gameId === pick.vendor.id && w.customerName === 'pl***r1')).toBe(true);
+    const realWins = await h.app.db.select({ win: bets.win }).from(bets).where(and(eq(bets.status, 'settled'), ne(bets.win, 0)));
+    expect(list[0]!.winAmount).toBe(Math.max(...realWins.map((b) => b.win)));
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Game pages and their calls: GET /play/<token> (HTML), GET
+ * /play/<token>/state, POST /play/<token>/round, GET /play/verify (HTML) and
+ * /play/verify.json, and the page's script and stylesheet under
+ * /play-static/. The game session token in the path is the credential; when
+ * an Authorization header is sent as well it must belong to the session's
+ * member. JSON answers are the platform envelope; the HTML pages answer 200
+ * and explain a problem in the page (every 4xx of the server is an envelope).
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type * as z from 'zod/mini';
+import { errorCodes } from '../../../src/api/contract.ts';
+import { playErrorCodes, roundBodySchema, verifyQuerySchema } from '../../../src/api/play.ts';
+import { AppError } from '../../http/app-error.ts';
+import { readPlatformHeaders } from '../../http/request-context.ts';
+import { pageLanguage, renderGamePage, renderInvalidPage, renderVerifyPage } from './page.ts';
+import { openSession, type PlayContext, playRound, playState } from './service.ts';
+import { verifyRound } from './verify.ts';
+
+const staticFiles: Record<string, { type: string; body: Buffer }> = {
+  'play.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./static/play.js', import.meta.url)) },
+  'play.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./static/play.css', import.meta.url)) },
+};
+
+function parse<S extends z.ZodMiniType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw AppError.invalid(`Invalid request: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'bad input'}`);
+  }
+  return result.data as z.infer<S>;
+}
+
+const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token ?? '';
+
+function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+}
+
+export function registerPlayRoutes(app: FastifyInstance, options: { now?: () => Date } = {}): void {
+  const ctx: PlayContext = { app, now: options.now ?? (() => new Date()) };
+
+  /** A platform session sent along must be the game session's member. */
+  async function checkMember(request: FastifyRequest, memberId: number, merchantCode: string): Promise<void> {
+    const { token } = readPlatformHeaders(request);
+    if (!token) return;
+    const auth = await app.identity.sessions.authenticate(merchantCode, token).catch(() => null);
+    if (!auth || auth.member.id !== memberId) {
+      throw new AppError(403, errorCodes.forbidden, 'This game session belongs to another member.');
+    }
+  }
+
+  app.get('/play-static/:file', (request, reply) => {
+    const file = staticFiles[(request.params as { file: string }).file];
+    if (!file) throw AppError.notFound();
+    return reply.header('content-type', file.type).header('cache-control', 'no-cache').send(file.body);
+  });
+
+  app.get('/play/verify', (request, reply) => {
+    const language = pageLanguage((request.query as Record<string, unknown>).lang, request.headers['accept-language']);
+    const raw = Object.fromEntries(
+      Object.entries((request.query ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    );
+    if (!raw.serverSeed) return html(reply, 200, renderVerifyPage(language, raw, null, null));
+    const parsed = verifyQuerySchema.safeParse(raw);
+    if (!parsed.success) return html(reply, 200, renderVerifyPage(language, raw, null, parsed.error.issues[0]?.message ?? 'Invalid input'));
+    try {
+      return html(reply, 200, renderVerifyPage(language, raw, verifyRound(parsed.data), null));
+    } catch (error) {
+      if (error instanceof AppError) return html(reply, 200, renderVerifyPage(language, raw, null, error.message));
+      throw error;
+    }
+  });
+
+  app.get('/play/verify.json', async (request) => ({ success: true, value: verifyRound(parse(verifyQuerySchema, request.query ?? {})) }));
+
+  app.get('/play/:token', async (request, reply) => {
+    const language = pageLanguage((request.query as Record<string, unknown>).lang, request.headers['accept-language']);
+    try {
+      const token = tokenOf(request);
+      const state = await playState(ctx, token);
+      return html(reply, 200, renderGamePage(language, token, state));
+    } catch (error) {
+      if (error instanceof AppError && error.errorCode === playErrorCodes.sessionInvalid) return html(reply, 200, renderInvalidPage(language));
+      throw error;
+    }
+  });
+
+  app.get('/play/:token/state', async (request) => {
+    const play = await openSession(ctx, tokenOf(request));
+    await checkMember(request, play.session.memberId, play.session.merchantCode);
+    return { success: true, value: await playState(ctx, tokenOf(request)) };
+  });
+
+  app.post('/play/:token/round', async (request) => {
+    const body = parse(roundBodySchema, request.body);
+    const play = await openSession(ctx, tokenOf(request));
+    await checkMember(request, play.session.memberId, play.session.merchantCode);
+    return { success: true, value: await playRound(ctx, tokenOf(request), body) };
+  });
+}

@@ -1,0 +1,178 @@
+// The game page script (served with a strict CSP: no inline code). It reads
+// the page data block, plays rounds through POST /play/<token>/round and
+// shows the balance, the outcome and, for in-house games, the revealed seed.
+const root = document.getElementById('play');
+const data = JSON.parse(document.getElementById('play-data').textContent);
+const messages = data.messages;
+const currency = data.state.currency;
+const token = root.dataset.token;
+
+const $ = (id) => document.getElementById(id);
+const t = (id, values = {}) => (messages[id] ?? id).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? `{${k}}`);
+const unit = 10 ** currency.minorUnits;
+
+function money(amount) {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  const whole = Math.floor(abs / unit).toLocaleString('en-US');
+  const fraction = currency.minorUnits > 0 ? `.${String(abs % unit).padStart(currency.minorUnits, '0')}` : '';
+  return `${sign}${currency.symbol}${whole}${fraction}`;
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Text of the symbols drawn in CSS is hidden; bar and seven are text. */
+const glyphs = { cherry: 'C', lemon: 'L', plum: 'P', bell: 'B', bar: 'BAR', seven: '7' };
+
+function renderBoard(round) {
+  const board = $('board');
+  board.replaceChildren();
+  if (!round) return;
+  const o = round.outcome;
+  if (round.engine === 'slot') {
+    const winning = new Set();
+    const lines = [[0, 0, 0], [1, 1, 1], [2, 2, 2], [0, 1, 2], [2, 1, 0]];
+    for (const l of o.lines) {
+      lines[l.line].forEach((row, reel) => {
+        winning.add(`${row}:${reel}`);
+      });
+    }
+    const grid = el('div', 'slot-grid');
+    grid.setAttribute('role', 'img');
+    grid.setAttribute('aria-label', o.grid.map((row) => row.join(' ')).join(' / '));
+    o.grid.forEach((row, r) => {
+      row.forEach((symbol, c) => {
+        const cell = el('span', `cell sym-${symbol}${winning.has(`${r}:${c}`) ? ' hit' : ''}`, glyphs[symbol] ?? symbol);
+        cell.dataset.symbol = symbol;
+        grid.append(cell);
+      });
+    });
+    board.append(grid);
+  } else if (round.engine === 'dice') {
+    board.append(el('p', 'big', (o.roll / 100).toFixed(2)), el('p', 'sub', t('play.dice.under', { target: (o.target / 100).toFixed(2) })));
+  } else if (round.engine === 'crash') {
+    board.append(el('p', 'big', `${(o.crashPoint / 100).toFixed(2)}x`), el('p', 'sub', t('play.crash.target', { target: (o.target / 100).toFixed(2) })));
+  } else {
+    board.append(el('p', 'big', `${(o.multiplier / 100).toFixed(2)}x`), el('p', 'sub', t('play.wheel.segment', { segment: String(o.segment + 1) })));
+  }
+  board.append(el('p', round.win > 0 ? 'result won' : 'result lost', round.win > 0 ? t('play.won', { amount: money(round.win) }) : t('play.round.lost')));
+}
+
+function renderLast(round) {
+  const box = $('last-round');
+  box.replaceChildren();
+  if (!round) {
+    box.append(el('p', '', t('play.noRound')));
+    return;
+  }
+  const list = el('dl', 'round');
+  const row = (label, value, className) => {
+    const dd = el('dd', className ?? '', value);
+    list.append(el('dt', '', label), dd);
+    return dd;
+  };
+  row(t('play.stake'), money(round.stake)).id = 'last-stake';
+  row(t('play.win'), money(round.win)).id = 'last-win';
+  if (round.fairness) {
+    row(t('play.serverSeed'), round.fairness.serverSeed, 'mono').id = 'last-server-seed';
+    row(t('play.serverSeedHash'), round.fairness.serverSeedHash, 'mono').id = 'last-server-seed-hash';
+    row(t('play.clientSeed'), round.fairness.clientSeed, 'mono');
+    row(t('play.nonce'), String(round.fairness.nonce));
+  }
+  box.append(list);
+  if (round.verifyUrl) {
+    const link = el('a', 'verify-link', t('play.verify'));
+    link.href = round.verifyUrl;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    box.append(link);
+  }
+}
+
+function setBalance(amount) {
+  const output = $('balance');
+  output.dataset.amount = String(amount);
+  output.textContent = money(amount);
+}
+
+function newClientSeed() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const seedInput = $('client-seed');
+if (seedInput) seedInput.value = newClientSeed();
+
+renderBoard(data.state.lastRound);
+renderLast(data.state.lastRound);
+
+const errorText = {
+  'play.balance.insufficient': 'play.error.balance',
+  'wallet.balance.insufficient': 'play.error.balance',
+  'play.stake.invalid': 'play.error.stake',
+  'play.params.invalid': 'play.error.params',
+  'play.session.invalid': 'play.error.session',
+};
+
+$('round-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const button = $('play-button');
+  const error = $('error');
+  error.textContent = '';
+  const stake = Math.round(Number($('stake').value) * unit);
+  const body = { stake };
+  if (seedInput) body.clientSeed = seedInput.value.trim() || newClientSeed();
+  const target = $('target');
+  if (target) body.target = Math.round(Number(target.value) * 100);
+  button.disabled = true;
+  root.setAttribute('aria-busy', 'true');
+  try {
+    const res = await fetch(`/play/${encodeURIComponent(token)}/round`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = await res.json().catch(() => null);
+    if (!json?.success) {
+      error.textContent = t(errorText[json?.errorCode] ?? 'play.error.generic');
+      await refresh();
+      return;
+    }
+    const { round, balance, commitment } = json.value;
+    setBalance(balance);
+    renderBoard(round);
+    renderLast(round);
+    if (commitment) {
+      $('commitment').textContent = commitment.serverSeedHash;
+      $('nonce').textContent = String(commitment.nonce);
+    }
+  } catch {
+    error.textContent = t('play.error.generic');
+  } finally {
+    button.disabled = false;
+    root.removeAttribute('aria-busy');
+  }
+});
+
+/** The current balance and commitment from the server. */
+async function refresh() {
+  const res = await fetch(`/play/${encodeURIComponent(token)}/state`, { headers: { accept: 'application/json' } }).catch(() => null);
+  const json = await res?.json().catch(() => null);
+  if (!json?.success) return;
+  setBalance(json.value.balance);
+  if (json.value.commitment && $('commitment')) {
+    $('commitment').textContent = json.value.commitment.serverSeedHash;
+    $('nonce').textContent = String(json.value.commitment.nonce);
+  }
+}
+
+// Back from another tab (a deposit): show the current balance.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') void refresh();
+});

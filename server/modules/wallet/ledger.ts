@@ -1,0 +1,380 @@
+/**
+ * The double-entry ledger. `postTransaction(db, { merchantId, idempotencyKey,
+ * kind, postings, meta }, options?)` writes one immutable transaction whose
+ * postings (signed integer minor units per account, at least two, none zero)
+ * sum to zero, atomically: each touched account row is locked (in id order,
+ * so concurrent transfers cannot deadlock), its balance updated and every
+ * posting stored with the balance after it. Accounts are named by
+ * `AccountRef` (a member's spendable wallet, a member's withdrawal hold, the
+ * house, the payment gateway, a game vendor) and created on first use.
+ * `merchantId` is the merchant code (`merchants.code`). It is idempotent by
+ * (merchantId, idempotencyKey): a replay with the same kind and postings
+ * returns the first transaction id with `replayed: true` and changes
+ * nothing, even when replays race; the same key with other kind or postings
+ * throws `IdempotencyConflictError` (409 `request.idempotency.conflict`).
+ * Member and hold balances can never go negative (a CHECK constraint in the
+ * database backs the check in code): `InsufficientBalanceError` (409
+ * `wallet.balance.insufficient`); house, gateway and vendor accounts may. Bad
+ * postings throw `InvalidPostingsError` (400). Both errors are `AppError`s,
+ * so routes answer them as they are. Serialization failures and deadlocks
+ * are retried. `options.afterPost(trx, result)` runs inside the same database
+ * transaction, only when the transaction is new, to write rows that must
+ * commit together with the money (a bet, a deposit's status); it must use
+ * `trx`, never the outer `db`. Passing a Drizzle transaction as `db` nests the
+ * posting in a savepoint (then the caller owns retries). `balanceOf(db,
+ * merchantId, account)` reads a balance (0 for an account never used);
+ * `findTransaction` reads a transaction by idempotency key.
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { errorCodes } from '../../../src/api/contract.ts';
+import type { Database } from '../../db/connect.ts';
+import {
+  type LedgerAccountKind,
+  type LedgerTransactionRow,
+  ledgerAccounts,
+  ledgerPostings,
+  ledgerTransactions,
+} from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+
+export type MerchantId = string;
+
+export type AccountRef =
+  | { kind: 'member'; memberId: number }
+  | { kind: 'hold'; memberId: number }
+  | { kind: 'house' }
+  | { kind: 'gateway' }
+  | { kind: 'vendor'; vendorCode: string };
+
+export interface Posting {
+  account: AccountRef;
+  /** Signed minor units; the postings of a transaction sum to zero. */
+  amount: number;
+}
+
+export interface LedgerTransactionInput {
+  merchantId: MerchantId;
+  idempotencyKey: string;
+  /** deposit | bonus | withdraw.hold | withdraw.pay | withdraw.release | bet | win | rollback | adjust */
+  kind: string;
+  postings: Posting[];
+  meta?: Record<string, unknown>;
+}
+
+export interface PostResult {
+  transactionId: string;
+  replayed: boolean;
+}
+
+export interface PostOptions {
+  /** Runs in the posting's database transaction (new transactions only); use `trx`, not the outer db. */
+  afterPost?: (trx: Database, result: { transactionId: string; balances: ReadonlyMap<string, number> }) => Promise<void>;
+  /** Retries after serialization failures or deadlocks (default 10). */
+  maxRetries?: number;
+}
+
+export class InsufficientBalanceError extends AppError {
+  constructor(readonly accountKey: string) {
+    super(409, errorCodes.balanceInsufficient, 'Insufficient balance');
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+export class IdempotencyConflictError extends AppError {
+  constructor(readonly idempotencyKey: string) {
+    super(409, errorCodes.idempotencyConflict, 'This idempotency key was already used with different parameters.');
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+export class InvalidPostingsError extends AppError {
+  constructor(message: string) {
+    super(400, errorCodes.invalidRequest, message);
+    this.name = 'InvalidPostingsError';
+  }
+}
+
+const memberOwned = new Set<LedgerAccountKind>(['member', 'hold']);
+
+/** The account's key within its merchant: `member:12`, `hold:12`, `house`, `gateway`, `vendor:BGS`. */
+export function accountKey(ref: AccountRef): string {
+  switch (ref.kind) {
+    case 'member':
+    case 'hold':
+      return `${ref.kind}:${ref.memberId}`;
+    case 'vendor':
+      return `vendor:${ref.vendorCode}`;
+    default:
+      return ref.kind;
+  }
+}
+
+/** The reference of an account key (inverse of accountKey). */
+export function accountRefOf(key: string): AccountRef {
+  const [kind, rest] = key.split(/:(.*)/s, 2) as [string, string | undefined];
+  if ((kind === 'member' || kind === 'hold') && rest) return { kind, memberId: Number(rest) };
+  if (kind === 'vendor' && rest) return { kind, vendorCode: rest };
+  if (kind === 'house' || kind === 'gateway') return { kind };
+  throw new InvalidPostingsError(`Unknown account ${key}`);
+}
+
+interface Plan {
+  merchantId: string;
+  idempotencyKey: string;
+  kind: string;
+  meta: Record<string, unknown>;
+  requestHash: string;
+  /** Postings in the given order, with their account keys. */
+  legs: { key: string; ref: AccountRef; amount: number }[];
+  /** Distinct accounts. */
+  accounts: Map<string, AccountRef>;
+}
+
+function planOf(input: LedgerTransactionInput): Plan {
+  if (typeof input.merchantId !== 'string' || !input.merchantId) throw new InvalidPostingsError('merchantId is required');
+  if (typeof input.idempotencyKey !== 'string' || !input.idempotencyKey || input.idempotencyKey.length > 128) {
+    throw new InvalidPostingsError('idempotencyKey must be 1-128 characters');
+  }
+  if (typeof input.kind !== 'string' || !input.kind || input.kind.length > 32) {
+    throw new InvalidPostingsError('kind must be 1-32 characters');
+  }
+  if (!Array.isArray(input.postings) || input.postings.length < 2) {
+    throw new InvalidPostingsError('A transaction needs at least two postings');
+  }
+  const legs: Plan['legs'] = [];
+  const accounts = new Map<string, AccountRef>();
+  let sum = 0;
+  for (const p of input.postings) {
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0) {
+      throw new InvalidPostingsError('Posting amounts must be non-zero safe integers of minor units');
+    }
+    const ref = p.account;
+    if ((ref.kind === 'member' || ref.kind === 'hold') && !(Number.isSafeInteger(ref.memberId) && ref.memberId > 0)) {
+      throw new InvalidPostingsError('Invalid member id');
+    }
+    if (ref.kind === 'vendor' && !(typeof ref.vendorCode === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(ref.vendorCode))) {
+      throw new InvalidPostingsError('Invalid vendor code');
+    }
+    if (!['member', 'hold', 'house', 'gateway', 'vendor'].includes(ref.kind)) throw new InvalidPostingsError('Invalid account');
+    const key = accountKey(ref);
+    legs.push({ key, ref, amount: p.amount });
+    accounts.set(key, ref);
+    sum += p.amount;
+  }
+  if (sum !== 0 || !Number.isSafeInteger(sum)) throw new InvalidPostingsError('Postings must sum to zero');
+  const canonical = JSON.stringify([input.kind, legs.map((l) => [l.key, l.amount]).sort()]);
+  return {
+    merchantId: input.merchantId,
+    idempotencyKey: input.idempotencyKey,
+    kind: input.kind,
+    meta: input.meta ?? {},
+    requestHash: createHash('sha256').update(canonical).digest('hex'),
+    legs,
+    accounts,
+  };
+}
+
+/** PostgreSQL SQLSTATE of an error, looking through Drizzle's wrapper. */
+export function sqlState(error: unknown): string | undefined {
+  let cursor: unknown = error;
+  for (let i = 0; i < 5 && cursor && typeof cursor === 'object'; i++) {
+    const e = cursor as { code?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    cursor = e.cause;
+  }
+  return undefined;
+}
+
+function constraintOf(error: unknown): string | undefined {
+  let cursor: unknown = error;
+  for (let i = 0; i < 5 && cursor && typeof cursor === 'object'; i++) {
+    const e = cursor as { constraint?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.constraint === 'string') return e.constraint;
+    if (typeof e.message === 'string') {
+      const m = /constraint "([^"]+)"/.exec(e.message);
+      if (m) return m[1];
+    }
+    cursor = e.cause;
+  }
+  return undefined;
+}
+
+/** Serialization failure or deadlock: the transaction can be tried again. */
+export function isRetryable(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '40001' || state === '40P01';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Thrown inside the transaction when a concurrent request with the same key committed first. */
+class ConcurrentReplay extends Error {}
+
+function replayOf(row: Pick<LedgerTransactionRow, 'id' | 'requestHash' | 'idempotencyKey'>, plan: Plan): PostResult {
+  if (row.requestHash !== plan.requestHash) throw new IdempotencyConflictError(plan.idempotencyKey);
+  return { transactionId: row.id, replayed: true };
+}
+
+async function findByKey(db: Database, merchantId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.merchantCode, merchantId), eq(ledgerTransactions.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row;
+}
+
+/** A transaction by its idempotency key, with its postings (account keys), or undefined. */
+export async function findTransaction(
+  db: Database,
+  merchantId: MerchantId,
+  idempotencyKey: string,
+): Promise<(LedgerTransactionRow & { postings: { account: string; amount: number; balanceAfter: number }[] }) | undefined> {
+  const row = await findByKey(db, merchantId, idempotencyKey);
+  if (!row) return undefined;
+  const postings = await db
+    .select({ account: ledgerAccounts.key, amount: ledgerPostings.amount, balanceAfter: ledgerPostings.balanceAfter })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(eq(ledgerPostings.transactionId, row.id))
+    .orderBy(asc(ledgerPostings.id));
+  return { ...row, postings };
+}
+
+async function lockAccounts(trx: Database, plan: Plan) {
+  const keys = [...plan.accounts.keys()];
+  const select = () =>
+    trx
+      .select({ id: ledgerAccounts.id, key: ledgerAccounts.key, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.merchantCode, plan.merchantId), inArray(ledgerAccounts.key, keys)))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+  let rows = await select();
+  if (rows.length < keys.length) {
+    const present = new Set(rows.map((r) => r.key));
+    const missing = keys.filter((k) => !present.has(k));
+    await trx
+      .insert(ledgerAccounts)
+      .values(
+        missing.map((key) => {
+          const ref = plan.accounts.get(key) as AccountRef;
+          return {
+            merchantCode: plan.merchantId,
+            key,
+            kind: ref.kind,
+            memberId: ref.kind === 'member' || ref.kind === 'hold' ? ref.memberId : null,
+            vendorCode: ref.kind === 'vendor' ? ref.vendorCode : null,
+          };
+        }),
+      )
+      .onConflictDoNothing({ target: [ledgerAccounts.merchantCode, ledgerAccounts.key] });
+    rows = await select();
+  }
+  return rows;
+}
+
+async function postOnce(db: Database, plan: Plan, options: PostOptions): Promise<PostResult> {
+  return db.transaction(async (trx) => {
+    const inserted = await trx
+      .insert(ledgerTransactions)
+      .values({
+        merchantCode: plan.merchantId,
+        idempotencyKey: plan.idempotencyKey,
+        kind: plan.kind,
+        requestHash: plan.requestHash,
+        meta: plan.meta,
+      })
+      .onConflictDoNothing({ target: [ledgerTransactions.merchantCode, ledgerTransactions.idempotencyKey] })
+      .returning({ id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt });
+    const tx = inserted[0];
+    if (!tx) throw new ConcurrentReplay();
+
+    const rows = await lockAccounts(trx, plan);
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    const balances = new Map<string, number>();
+    for (const r of rows) balances.set(r.key, r.balance);
+    const postings: (typeof ledgerPostings.$inferInsert)[] = [];
+    for (const leg of plan.legs) {
+      const after = (balances.get(leg.key) ?? 0) + leg.amount;
+      if (!Number.isSafeInteger(after)) throw new InvalidPostingsError('Balance out of range');
+      balances.set(leg.key, after);
+      const account = byKey.get(leg.key);
+      if (!account) throw new Error(`Ledger account ${leg.key} could not be created`);
+      postings.push({ transactionId: tx.id, accountId: account.id, amount: leg.amount, balanceAfter: after, createdAt: tx.createdAt });
+    }
+    for (const [key, balance] of balances) {
+      const account = byKey.get(key);
+      if (account && memberOwned.has(account.kind) && balance < 0) throw new InsufficientBalanceError(key);
+    }
+    const changed = [...balances].flatMap(([key, balance]) => {
+      const account = byKey.get(key);
+      return account && account.balance !== balance ? [sql`(${account.id}::bigint, ${balance}::bigint)`] : [];
+    });
+    if (changed.length) {
+      // One statement for every touched account.
+      await trx.execute(sql`update ledger_accounts as a set balance = v.balance, updated_at = now()
+        from (values ${sql.join(changed, sql`, `)}) as v(id, balance) where a.id = v.id`);
+    }
+    await trx.insert(ledgerPostings).values(postings);
+    if (options.afterPost) await options.afterPost(trx as unknown as Database, { transactionId: tx.id, balances });
+    return { transactionId: tx.id, replayed: false };
+  });
+}
+
+export async function postTransaction(
+  db: Database,
+  input: LedgerTransactionInput,
+  options: PostOptions = {},
+): Promise<PostResult> {
+  const plan = planOf(input);
+  const maxRetries = options.maxRetries ?? 10;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await postOnce(db, plan, options);
+    } catch (error) {
+      const state = sqlState(error);
+      if (
+        error instanceof ConcurrentReplay ||
+        (state === '23505' && constraintOf(error) === 'ledger_transactions_merchant_key_uq')
+      ) {
+        // The key is taken: answer with the transaction that holds it.
+        const existing = await findByKey(db, plan.merchantId, plan.idempotencyKey);
+        if (existing) return replayOf(existing, plan);
+        if (attempt < maxRetries) continue;
+        throw error;
+      }
+      if (state === '23514' && constraintOf(error) === 'ledger_accounts_nonnegative_ck') {
+        throw new InsufficientBalanceError('unknown');
+      }
+      if (isRetryable(error) && attempt < maxRetries) {
+        await sleep(Math.min(200, 2 ** attempt) * Math.random());
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+export async function balanceOf(db: Database, merchantId: MerchantId, account: AccountRef): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.merchantCode, merchantId), eq(ledgerAccounts.key, accountKey(account))))
+    .limit(1);
+  return row?.balance ?? 0;
+}
+
+/** Balances of several accounts of one merchant at once, by account key (0 for unused accounts). */
+export async function balancesOf(db: Database, merchantId: MerchantId, refs: AccountRef[]): Promise<Map<string, number>> {
+  const keys = refs.map(accountKey);
+  const result = new Map(keys.map((k) => [k, 0]));
+  if (!keys.length) return result;
+  const rows = await db
+    .select({ key: ledgerAccounts.key, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.merchantCode, merchantId), inArray(ledgerAccounts.key, keys)));
+  for (const r of rows) result.set(r.key, r.balance);
+  return result;
+}

@@ -1,0 +1,221 @@
+/**
+ * Records of a member: every ledger posting on the member's wallet and hold
+ * accounts (transaction records, by type and date) and the bets the game
+ * modules wrote (bet records). Newest first, paged; dates are UTC days.
+ */
+import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { errorCodes } from '../../../src/api/contract.ts';
+import type { BetRecords, DepositOrders, RecordType, TransactionRecords, Withdrawals } from '../../../src/api/wallet.ts';
+import type { Database } from '../../db/connect.ts';
+import { bankCards, bets, deposits, games, ledgerAccounts, ledgerPostings, ledgerTransactions, withdrawals } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { depositView, withdrawalView } from './service.ts';
+
+/** Ledger kinds of each record type; O is everything else (bonus, adjust, ...). */
+export const kindsOfType: Record<Exclude<RecordType, 'A' | 'O'>, string[]> = {
+  D: ['deposit'],
+  W: ['withdraw.hold', 'withdraw.pay', 'withdraw.release'],
+  G: ['bet', 'win', 'rollback'],
+};
+const namedKinds = Object.values(kindsOfType).flat();
+
+export function recordTypeOf(kind: string): Exclude<RecordType, 'A'> {
+  for (const [type, kinds] of Object.entries(kindsOfType)) if (kinds.includes(kind)) return type as 'D' | 'W' | 'G';
+  return 'O';
+}
+
+export interface Paging {
+  pageNo: number;
+  pageSize: number;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+const dayMs = 86_400_000;
+
+/** [from, to) of inclusive UTC days; 400 for impossible dates or an end before the start. */
+export function dayRange(startDate: string | undefined, endDate: string | undefined): { from?: Date; to?: Date } {
+  const parse = (day: string) => {
+    const d = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) throw AppError.invalid(`Invalid date ${day}`);
+    return d;
+  };
+  const from = startDate ? parse(startDate) : undefined;
+  const to = endDate ? new Date(parse(endDate).getTime() + dayMs) : undefined;
+  if (from && to && to <= from) throw new AppError(400, errorCodes.invalidRequest, 'The end date is before the start date.');
+  return { from, to };
+}
+
+const totalPages = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+export async function transactionRecords(
+  db: Database,
+  merchantCode: string,
+  memberId: number,
+  query: Paging & { types: RecordType[] },
+): Promise<TransactionRecords> {
+  const { from, to } = dayRange(query.startDate, query.endDate);
+  const conditions: SQL[] = [
+    eq(ledgerAccounts.merchantCode, merchantCode),
+    inArray(ledgerAccounts.key, [`member:${memberId}`, `hold:${memberId}`]),
+  ];
+  if (from) conditions.push(gte(ledgerPostings.createdAt, from));
+  if (to) conditions.push(lt(ledgerPostings.createdAt, to));
+  if (!query.types.includes('A')) {
+    const kinds = query.types.flatMap((t) => (t === 'O' || t === 'A' ? [] : kindsOfType[t]));
+    const byKind: SQL[] = [];
+    if (kinds.length) byKind.push(inArray(ledgerTransactions.kind, kinds));
+    if (query.types.includes('O')) byKind.push(notInArray(ledgerTransactions.kind, namedKinds));
+    conditions.push(byKind.length === 1 ? (byKind[0] as SQL) : sql`(${sql.join(byKind, sql` or `)})`);
+  }
+  const where = and(...conditions);
+  const base = () =>
+    db
+      .select({
+        id: ledgerPostings.id,
+        transactionId: ledgerPostings.transactionId,
+        kind: ledgerTransactions.kind,
+        account: ledgerAccounts.kind,
+        amount: ledgerPostings.amount,
+        balanceAfter: ledgerPostings.balanceAfter,
+        meta: ledgerTransactions.meta,
+        createdAt: ledgerPostings.createdAt,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId));
+  const [rows, [counted]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(desc(ledgerPostings.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(where),
+  ]);
+  const total = counted?.n ?? 0;
+  return {
+    list: rows.map((r) => {
+      const meta = r.meta as { orderNo?: unknown; roundId?: unknown };
+      const reference = typeof meta.orderNo === 'string' ? meta.orderNo : typeof meta.roundId === 'string' ? meta.roundId : null;
+      return {
+        id: r.id,
+        transactionId: r.transactionId,
+        type: recordTypeOf(r.kind),
+        kind: r.kind,
+        account: r.account === 'hold' ? ('hold' as const) : ('wallet' as const),
+        amount: r.amount,
+        balanceAfter: r.balanceAfter,
+        reference,
+        createdAt: r.createdAt.toISOString(),
+      };
+    }),
+    pageNum: query.pageNo,
+    totalPages: totalPages(total, query.pageSize),
+    total,
+  };
+}
+
+export async function betRecords(
+  db: Database,
+  merchantCode: string,
+  memberId: number,
+  query: Paging & { vendorCode?: string | undefined },
+): Promise<BetRecords> {
+  const { from, to } = dayRange(query.startDate, query.endDate);
+  const conditions: SQL[] = [eq(bets.merchantCode, merchantCode), eq(bets.memberId, memberId)];
+  if (from) conditions.push(gte(bets.createdAt, from));
+  if (to) conditions.push(lt(bets.createdAt, to));
+  if (query.vendorCode) conditions.push(eq(bets.vendorCode, query.vendorCode));
+  const where = and(...conditions);
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select({ bet: bets, gameName: games.displayName })
+      .from(bets)
+      .leftJoin(games, eq(games.id, bets.gameId))
+      .where(where)
+      .orderBy(desc(bets.createdAt), desc(bets.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize),
+    db
+      .select({
+        n: sql<number>`count(*)::int`,
+        stake: sql<string>`coalesce(sum(case when ${bets.status} = 'rolled_back' then 0 else ${bets.stake} end), 0)`,
+        win: sql<string>`coalesce(sum(case when ${bets.status} = 'rolled_back' then 0 else ${bets.win} end), 0)`,
+      })
+      .from(bets)
+      .where(where),
+  ]);
+  const total = summary?.n ?? 0;
+  const stake = Number(summary?.stake ?? 0);
+  const win = Number(summary?.win ?? 0);
+  return {
+    list: rows.map(({ bet, gameName }) => ({
+      id: bet.id,
+      roundId: bet.roundId,
+      gameId: bet.gameId,
+      gameName: gameName ?? null,
+      vendorCode: bet.vendorCode,
+      stake: bet.stake,
+      win: bet.win,
+      profit: bet.status === 'rolled_back' ? 0 : bet.win - bet.stake,
+      status: bet.status,
+      createdAt: bet.createdAt.toISOString(),
+      settledAt: bet.settledAt ? bet.settledAt.toISOString() : null,
+    })),
+    pageNum: query.pageNo,
+    totalPages: totalPages(total, query.pageSize),
+    total,
+    summary: { stake, win, profit: win - stake },
+  };
+}
+
+export async function depositOrders(db: Database, memberId: number, query: Paging): Promise<DepositOrders> {
+  const { from, to } = dayRange(query.startDate, query.endDate);
+  const conditions: SQL[] = [eq(deposits.memberId, memberId)];
+  if (from) conditions.push(gte(deposits.createdAt, from));
+  if (to) conditions.push(lt(deposits.createdAt, to));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(deposits)
+      .where(where)
+      .orderBy(desc(deposits.createdAt), desc(deposits.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(deposits).where(where),
+  ]);
+  const total = counted?.n ?? 0;
+  return { list: rows.map(depositView), pageNum: query.pageNo, totalPages: totalPages(total, query.pageSize), total };
+}
+
+export async function withdrawalOrders(db: Database, memberId: number, query: Paging): Promise<Withdrawals> {
+  const { from, to } = dayRange(query.startDate, query.endDate);
+  const conditions: SQL[] = [eq(withdrawals.memberId, memberId)];
+  if (from) conditions.push(gte(withdrawals.createdAt, from));
+  if (to) conditions.push(lt(withdrawals.createdAt, to));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ w: withdrawals, card: bankCards })
+      .from(withdrawals)
+      .innerJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where),
+  ]);
+  const total = counted?.n ?? 0;
+  return {
+    list: rows.map(({ w, card }) => withdrawalView(w, card)),
+    pageNum: query.pageNo,
+    totalPages: totalPages(total, query.pageSize),
+    total,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The withdrawal (payment) password: 6 digits, stored as argon2id in
+ * `withdrawal_passwords`. A payment password given at registration
+ * (`members.payment_password_hash`) counts as set until the member sets a new
+ * one. Five wrong answers in a row lock checking for 15 minutes.
+ */
+import { eq } from 'drizzle-orm';
+import { errorCodes } from '../../../src/api/contract.ts';
+import { withdrawalPasswordPattern } from '../../../src/api/wallet.ts';
+import type { Database } from '../../db/connect.ts';
+import { type MemberRow, withdrawalPasswords } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword, verifyPassword } from '../member/passwords.ts';
+
+export const withdrawalPasswordLimits = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+
+export interface WithdrawalPasswords {
+  has(member: MemberRow): Promise<boolean>;
+  /** Sets or (with the old one) changes the password. */
+  set(member: MemberRow, input: { oldPassword?: string; newPassword: string; confirmPassword: string }): Promise<void>;
+  /** Throws 400 withdraw.password.incorrect / .required, 429 withdraw.password.locked. */
+  verify(member: MemberRow, password: string): Promise<void>;
+}
+
+export function createWithdrawalPasswords(db: Database, now: () => Date): WithdrawalPasswords {
+  async function stored(member: MemberRow) {
+    const [row] = await db.select().from(withdrawalPasswords).where(eq(withdrawalPasswords.memberId, member.id)).limit(1);
+    return row ?? null;
+  }
+
+  async function check(member: MemberRow, password: string): Promise<void> {
+    const row = await stored(member);
+    const hash = row?.passwordHash ?? member.paymentPasswordHash;
+    if (!hash) throw new AppError(400, errorCodes.withdrawalPasswordRequired, 'Please set a withdrawal password first.');
+    const at = now();
+    if (row?.lockedUntil && row.lockedUntil > at) {
+      throw new AppError(429, errorCodes.withdrawalPasswordLocked, 'Too many wrong withdrawal passwords. Please try again later.', {
+        lockedUntil: row.lockedUntil.toISOString(),
+      });
+    }
+    const ok = await verifyPassword(hash, password);
+    if (ok) {
+      if (row && (row.failedAttempts > 0 || row.lockedUntil)) {
+        await db.update(withdrawalPasswords).set({ failedAttempts: 0, lockedUntil: null }).where(eq(withdrawalPasswords.memberId, member.id));
+      }
+      return;
+    }
+    const failures = (row?.failedAttempts ?? 0) + 1;
+    const locked = failures >= withdrawalPasswordLimits.maxFailures;
+    const patch = { failedAttempts: locked ? 0 : failures, lockedUntil: locked ? new Date(at.getTime() + withdrawalPasswordLimits.lockMs) : null };
+    await db
+      .insert(withdrawalPasswords)
+      .values({ memberId: member.id, passwordHash: hash, updatedAt: at, ...patch })
+      .onConflictDoUpdate({ target: withdrawalPasswords.memberId, set: patch });
+    if (locked) {
+      throw new AppError(429, errorCodes.withdrawalPasswordLocked, 'Too many wrong withdrawal passwords. Please try again later.', {
+        lockedUntil: patch.lockedUntil?.toISOString(),
+      });
+    }
+    throw new AppError(400, errorCodes.withdrawalPasswordIncorrect, 'The withdrawal password is incorrect.', {
+      attemptsLeft: withdrawalPasswordLimits.maxFailures - failures,
+    });
+  }
+
+  return {
+    async has(member) {
+      return Boolean((await stored(member))?.passwordHash ?? member.paymentPasswordHash);
+    },
+
+    async set(member, input) {
+      if (!withdrawalPasswordPattern.test(input.newPassword)) {
+        throw new AppError(400, errorCodes.withdrawalPasswordInvalid, 'The withdrawal password must be 6 digits.');
+      }
+      if (input.newPassword !== input.confirmPassword) {
+        throw new AppError(400, errorCodes.passwordMismatch, 'Confirmation password not matched');
+      }
+      if (await this.has(member)) {
+        if (!input.oldPassword) throw new AppError(400, errorCodes.oldPasswordIncorrect, 'The old password is incorrect.');
+        try {
+          await check(member, input.oldPassword);
+        } catch (error) {
+          if (error instanceof AppError && error.errorCode === errorCodes.withdrawalPasswordIncorrect) {
+            throw new AppError(400, errorCodes.oldPasswordIncorrect, 'The old password is incorrect.', error.value);
+          }
+          throw error;
+        }
+        if (input.oldPassword === input.newPassword) {
+          throw new AppError(400, errorCodes.newPasswordSame, 'The new password is the same as the old password.');
+        }
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const at = now();
+      await db
+        .insert(withdrawalPasswords)
+        .values({ memberId: member.id, passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: at })
+        .onConflictDoUpdate({ target: withdrawalPasswords.memberId, set: { passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: at } });
+    },
+
+    verify: check,
+  };
+}

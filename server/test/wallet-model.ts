@@ -1,0 +1,124 @@
+/**
+ * The money service without HTTP, for model and concurrency tests: the real
+ * wallet service and local gateway on a test database, with the withdrawal
+ * password check replaced (its own tests cover it) so thousands of operations
+ * stay fast.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { bankCards, type LocalGatewayPaymentRow, localGatewayPayments, merchants, type MemberRow } from '../db/schema.ts';
+import { createLocalGateway, type LocalGateway } from '../modules/wallet/gateway/local-gateway.ts';
+import { createWalletService, type MemberContext, type WalletService } from '../modules/wallet/service.ts';
+import type { WithdrawalPasswords } from '../modules/wallet/withdrawal-password.ts';
+import { createMember } from './wallet-harness.ts';
+
+export const acceptingPasswords: WithdrawalPasswords = {
+  has: async () => true,
+  set: async () => {},
+  verify: async () => {},
+};
+
+export interface WalletKit {
+  db: Database;
+  service: WalletService;
+  gateway: LocalGateway;
+  /** A new member with one bank card, and its service context. */
+  newMember(username: string): Promise<{ ctx: MemberContext; member: MemberRow; cardId: number }>;
+  /** Pays or cancels a deposit at the gateway and delivers the signed callback to the service; returns the callback status. */
+  settleDeposit(orderNo: string, outcome: 'paid' | 'cancelled'): Promise<string>;
+  /** Delivers the callback of an already decided gateway payment again. */
+  redeliver(orderNo: string): Promise<string>;
+}
+
+export function createWalletKit(db: Database, passwords: WithdrawalPasswords = acceptingPasswords): WalletKit {
+  const now = () => new Date();
+  let merchant: typeof merchants.$inferSelect | undefined;
+  const gateway = createLocalGateway({ secret: 'model-secret', now, deliver: async () => 200 });
+  const service = createWalletService({ db, now, providers: new Map([[gateway.code, gateway]]), passwords });
+
+  async function payment(orderNo: string): Promise<LocalGatewayPaymentRow> {
+    const [row] = await db.select().from(localGatewayPayments).where(eq(localGatewayPayments.orderNo, orderNo));
+    if (!row) throw new Error(`no gateway payment for ${orderNo}`);
+    return row;
+  }
+
+  async function deliver(p: LocalGatewayPaymentRow): Promise<string> {
+    const m = await demoMerchant();
+    const callback = gateway.callbackOf(p);
+    const result = await service.gatewayCallback(m, gateway.code, callback.rawBody, callback.signature, JSON.parse(callback.rawBody));
+    return result.status;
+  }
+
+  async function demoMerchant() {
+    if (!merchant) [merchant] = await db.select().from(merchants).where(eq(merchants.code, 'DEMO'));
+    if (!merchant) throw new Error('no DEMO merchant');
+    return merchant;
+  }
+
+  return {
+    db,
+    service,
+    gateway,
+    async newMember(username) {
+      const member = await createMember(db, username);
+      const [card] = await db
+        .insert(bankCards)
+        .values({ merchantCode: 'DEMO', memberId: member.id, bankName: 'BPI', accountName: username, accountNumber: '12345678', createdAt: now() })
+        .returning();
+      if (!card) throw new Error('no card');
+      return { ctx: { member, merchant: await demoMerchant(), language: 'EN' }, member, cardId: card.id };
+    },
+    async settleDeposit(orderNo, outcome) {
+      const decided = await gateway.decide(db, await payment(orderNo), outcome);
+      return deliver(decided.payment);
+    },
+    async redeliver(orderNo) {
+      return deliver(await payment(orderNo));
+    },
+  };
+}
+
+const rows = async (db: Database, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** The invariants that concern one member's accounts, plus the sum of all postings. */
+export async function memberInvariants(db: Database, memberId: number) {
+  const accounts = await rows(
+    db,
+    sql`select id, kind, balance from ledger_accounts where merchant_code = 'DEMO' and key in (${`member:${memberId}`}, ${`hold:${memberId}`})`,
+  );
+  const ids = accounts.map((a) => Number(a.id));
+  const [sum] = await rows(db, sql`select coalesce(sum(amount), 0) as s from ledger_postings`);
+  let historyMismatches = 0;
+  let unbalanced = 0;
+  if (ids.length) {
+    const idList = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const [h] = await rows(
+      db,
+      sql`select count(*) as c from (
+        select p.account_id, p.balance_after, sum(p.amount) over (partition by p.account_id order by p.id) as run,
+               last_value(p.id) over (partition by p.account_id order by p.id rows between unbounded preceding and unbounded following) as last_id, p.id, a.balance
+        from ledger_postings p join ledger_accounts a on a.id = p.account_id where p.account_id in (${idList})
+      ) r where r.balance_after <> r.run or (r.id = r.last_id and r.balance <> r.run)`,
+    );
+    historyMismatches = Number(h?.c ?? 0);
+    const [u] = await rows(
+      db,
+      sql`select count(*) as c from (select transaction_id from ledger_postings where transaction_id in
+        (select transaction_id from ledger_postings where account_id in (${idList})) group by transaction_id having sum(amount) <> 0) t`,
+    );
+    unbalanced = Number(u?.c ?? 0);
+  }
+  const balances = Object.fromEntries(accounts.map((a) => [String(a.kind), Number(a.balance)]));
+  return {
+    postingSum: Number(sum?.s ?? 0),
+    historyMismatches,
+    unbalanced,
+    negative: accounts.filter((a) => Number(a.balance) < 0).length,
+    balance: balances.member ?? 0,
+    held: balances.hold ?? 0,
+  };
+}
+

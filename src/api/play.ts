@@ -1,0 +1,112 @@
+/**
+ * Game pages (`/play/<token>`): the round calls of a launched game session and
+ * the provably fair verification. The page is served by the server as
+ * standalone HTML (not the SPA); these schemas are shared by its endpoints
+ * and tests. Money is integers of minor units. See docs/games-play.md.
+ */
+import * as z from 'zod/mini';
+import { plainText } from './contract.ts';
+
+/** slot, dice and crash are the in-house (BGS) engines; wheel is the local vendor sandbox's game. */
+export const engineNames = ['slot', 'dice', 'crash', 'wheel'] as const;
+export type EngineName = (typeof engineNames)[number];
+
+/** Dice: the player wins when the roll (0..9999) is under target (1 % .. 98 % chance). */
+export const diceParamsSchema = z.object({ target: z.number().check(z.int(), z.minimum(100), z.maximum(9_800)) });
+export type DiceParams = z.infer<typeof diceParamsSchema>;
+
+/** Crash: cash out at target (hundredths, 1.01x .. 1000x). */
+export const crashParamsSchema = z.object({ target: z.number().check(z.int(), z.minimum(101), z.maximum(100_000)) });
+export type CrashParams = z.infer<typeof crashParamsSchema>;
+
+/** Largest stake of one round, minor units. */
+export const maxStake = 100_000_000;
+/** Play money of a free-play session, minor units. */
+export const freePlayBalance = 100_000;
+
+export const clientSeedSchema = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'));
+
+export const roundBodySchema = z.object({
+  stake: z.number().check(z.int(), z.minimum(1), z.maximum(maxStake)),
+  /** The player's seed (in-house games); a new random one is used when absent. */
+  clientSeed: z.optional(clientSeedSchema),
+  /** Dice and crash: the target (see diceParamsSchema, crashParamsSchema). */
+  target: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+});
+export type RoundBody = z.infer<typeof roundBodySchema>;
+
+export const fairnessSchema = z.object({
+  serverSeed: z.string(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number(),
+});
+export type Fairness = z.infer<typeof fairnessSchema>;
+
+export const commitmentSchema = z.object({ serverSeedHash: z.string(), nonce: z.number() });
+
+export const playRoundSchema = z.object({
+  roundId: z.string(),
+  engine: z.enum(engineNames),
+  stake: z.number(),
+  win: z.number(),
+  /** Engine-specific outcome (slot grid and lines, dice roll, crash point, wheel segment). */
+  outcome: z.record(z.string(), z.unknown()),
+  /** In-house games: the revealed seed of the round. */
+  fairness: z.nullable(fairnessSchema),
+  verifyUrl: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type PlayRound = z.infer<typeof playRoundSchema>;
+
+export const playStateSchema = z.object({
+  game: z.object({ id: z.number(), name: z.string(), vendor: z.string(), vendorName: z.string(), engine: z.enum(engineNames) }),
+  /** real: the member's wallet; free: play money of this session. */
+  mode: z.enum(['real', 'free']),
+  balance: z.number(),
+  currency: z.object({ code: z.string(), symbol: z.string(), minorUnits: z.number() }),
+  minBet: z.number(),
+  /** In-house games: the commitment of the next round. */
+  commitment: z.nullable(commitmentSchema),
+  lastRound: z.nullable(playRoundSchema),
+  lobbyUrl: z.string(),
+});
+export type PlayState = z.infer<typeof playStateSchema>;
+
+export const roundResultSchema = z.object({
+  round: playRoundSchema,
+  balance: z.number(),
+  commitment: z.nullable(commitmentSchema),
+});
+export type RoundResult = z.infer<typeof roundResultSchema>;
+
+/** Anyone can recompute an in-house round from its revealed seed. */
+export const verifyQuerySchema = z.object({
+  engine: z.enum(['slot', 'dice', 'crash']),
+  serverSeed: plainText(128),
+  serverSeedHash: z.optional(plainText(128)),
+  clientSeed: clientSeedSchema,
+  nonce: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+  target: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+});
+export type VerifyQuery = z.infer<typeof verifyQuerySchema>;
+
+export const verifyResultSchema = z.object({
+  engine: z.enum(engineNames),
+  /** sha256(serverSeed) equals the given commitment (null when none was given). */
+  hashMatches: z.nullable(z.boolean()),
+  serverSeedHash: z.string(),
+  outcome: z.record(z.string(), z.unknown()),
+  /** Payout multiplier in basis points. */
+  multiplierBp: z.number(),
+});
+export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+export const playErrorCodes = {
+  sessionInvalid: 'play.session.invalid',
+  roundBusy: 'play.round.busy',
+  stakeInvalid: 'play.stake.invalid',
+  paramsInvalid: 'play.params.invalid',
+  balanceInsufficient: 'play.balance.insufficient',
+  walletUnavailable: 'play.wallet.unavailable',
+} as const;

@@ -1,0 +1,198 @@
+/**
+ * The money machines (machines/balance, deposit, withdraw, records) with
+ * their real side effects: the wallet API (src/api/wallet.ts), idempotency
+ * keys from `crypto.randomUUID()`, the payment page, and the remembered
+ * hide toggle of the balance.
+ *
+ * Imported only by the money views (the header's balance widget is loaded
+ * lazily), never by src/main.tsx or the shell, so none of it is in the first
+ * load.
+ */
+import { type Actor, assign, createActor, fromPromise } from 'xstate';
+import { type BalanceReading, balanceMachine } from '../../machines/balance.machine.ts';
+import { type DepositOptionsData, type DepositOrderData, type DepositRequest, depositMachine } from '../../machines/deposit.machine.ts';
+import type { RecordPage, RecordsRequest } from '../../machines/records.machine.ts';
+import { recordsMachine } from '../../machines/records.machine.ts';
+import {
+  type NewBankCard,
+  type NewWithdrawalPassword,
+  type WithdrawalData,
+  type WithdrawalRequest,
+  type WithdrawBankCard,
+  type WithdrawInfoData,
+  withdrawMachine,
+} from '../../machines/withdraw.machine.ts';
+import type { ApiCall } from '../api/client.ts';
+import {
+  addBankCardEndpoint,
+  betRecordsEndpoint,
+  createDepositEndpoint,
+  createWithdrawalEndpoint,
+  depositOptionsEndpoint,
+  depositStatusEndpoint,
+  recordPageSize,
+  setWithdrawalPasswordEndpoint,
+  transactionRecordsEndpoint,
+  walletEndpoint,
+  withdrawInfoEndpoint,
+} from '../api/wallet.ts';
+import { apiCall } from './api.ts';
+
+const hiddenKey = 'MC_BALANCE_HIDDEN';
+
+/** The hide toggle of the balance, as the player left it on this device. */
+export function readBalanceHidden(): boolean {
+  try {
+    return localStorage.getItem(hiddenKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeBalanceHidden(hidden: boolean) {
+  try {
+    if (hidden) localStorage.setItem(hiddenKey, '1');
+    else localStorage.removeItem(hiddenKey);
+  } catch {
+    // Private mode: the toggle lasts for this page only.
+  }
+}
+
+/** A new idempotency key (a UUID; the server accepts 8 to 64 of A-Z a-z 0-9 _ - : .). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ------------------------------------------------------------------ balance
+
+export function provideBalanceMachine(call: ApiCall = apiCall) {
+  return balanceMachine.provide({
+    actors: {
+      loadWallet: fromPromise(async (): Promise<BalanceReading> => {
+        const wallet = await call(walletEndpoint);
+        return { currency: wallet.merchant.currency, sumBalance: wallet.sumBalance };
+      }),
+    },
+    actions: { persistHidden: (_, { hidden }) => writeBalanceHidden(hidden) },
+  });
+}
+
+export type BalanceActor = Actor<typeof balanceMachine>;
+
+/** One balance for the whole site and session: the header widget shows it, deposits and withdrawals refresh it. */
+let shared: { token: string; actor: BalanceActor } | null = null;
+
+export function balanceActorFor(token: string): BalanceActor {
+  if (shared?.token !== token) {
+    shared?.actor.stop();
+    const actor = createActor(provideBalanceMachine(), { input: { hidden: readBalanceHidden() } });
+    actor.start();
+    shared = { token, actor };
+  }
+  return shared.actor;
+}
+
+/** Reloads the shown balance (after a deposit or a withdrawal). */
+export function refreshBalance() {
+  shared?.actor.send({ type: 'balance.refresh' });
+}
+
+// ------------------------------------------------------------------ deposit
+
+export function provideDepositMachine(call: ApiCall = apiCall, openUrl: (url: string) => void = (url) => window.location.assign(url)) {
+  return depositMachine.provide({
+    actors: {
+      loadDepositOptions: fromPromise(async (): Promise<DepositOptionsData> => call(depositOptionsEndpoint)),
+      createDeposit: fromPromise(
+        async ({ input }: { input: DepositRequest }): Promise<DepositOrderData> =>
+          call(createDepositEndpoint, {
+            body: {
+              channelCode: input.channelCode,
+              amount: input.amount,
+              promotionId: input.promotionId,
+              idempotencyKey: input.idempotencyKey,
+            },
+          }),
+      ),
+      loadDepositStatus: fromPromise(
+        async ({ input }: { input: { orderNo: string } }): Promise<DepositOrderData> => call(depositStatusEndpoint, { query: { orderNo: input.orderNo } }),
+      ),
+    },
+    actions: {
+      newIdempotencyKey: assign(({ context, event }) => ({
+        request: {
+          channelCode: context.channelCode ?? '',
+          amount: (event as { amount: number }).amount,
+          promotionId: context.promotionId,
+          idempotencyKey: newIdempotencyKey(),
+        },
+      })),
+      openPayUrl: (_, { url }) => openUrl(url),
+      depositSettled: () => refreshBalance(),
+    },
+  });
+}
+
+// ----------------------------------------------------------------- withdraw
+
+export function provideWithdrawMachine(call: ApiCall = apiCall) {
+  return withdrawMachine.provide({
+    actors: {
+      loadWithdrawInfo: fromPromise(async (): Promise<WithdrawInfoData> => call(withdrawInfoEndpoint)),
+      addBankCard: fromPromise(async ({ input }: { input: NewBankCard }): Promise<WithdrawBankCard> => call(addBankCardEndpoint, { body: input })),
+      setWithdrawalPassword: fromPromise(async ({ input }: { input: NewWithdrawalPassword }) => {
+        await call(setWithdrawalPasswordEndpoint, { body: input });
+      }),
+      createWithdrawal: fromPromise(
+        async ({ input }: { input: WithdrawalRequest }): Promise<WithdrawalData> => call(createWithdrawalEndpoint, { body: input }),
+      ),
+    },
+    actions: {
+      newIdempotencyKey: assign(({ event }) => {
+        const submit = event as { bankCardId: number; amount: number; password: string };
+        return {
+          request: {
+            bankCardId: submit.bankCardId,
+            amount: submit.amount,
+            withdrawalPassword: submit.password,
+            idempotencyKey: newIdempotencyKey(),
+          },
+        };
+      }),
+      withdrawalRequested: () => refreshBalance(),
+    },
+  });
+}
+
+// ------------------------------------------------------------------ records
+
+const dateQuery = (request: RecordsRequest) => ({
+  ...(request.filter.startDate ? { startDate: request.filter.startDate } : {}),
+  ...(request.filter.endDate ? { endDate: request.filter.endDate } : {}),
+});
+
+export function provideTransactionRecords(call: ApiCall = apiCall) {
+  return recordsMachine.provide({
+    actors: {
+      loadRecords: fromPromise(async ({ input }: { input: RecordsRequest }): Promise<RecordPage> => {
+        const page = await call(transactionRecordsEndpoint, {
+          query: { types: input.filter.types, pageNo: input.pageNo, pageSize: recordPageSize, ...dateQuery(input) },
+        });
+        return { ...page, summary: null };
+      }),
+    },
+  });
+}
+
+export function provideBetRecords(call: ApiCall = apiCall) {
+  return recordsMachine.provide({
+    actors: {
+      loadRecords: fromPromise(
+        async ({ input }: { input: RecordsRequest }): Promise<RecordPage> =>
+          call(betRecordsEndpoint, { query: { pageNo: input.pageNo, pageSize: recordPageSize, ...dateQuery(input) } }),
+      ),
+    },
+  });
+}

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberSession, renderApp, trialSession } from '../../test/render-app.tsx';
+
+const peso = { code: 'PHP', symbol: '₱', minorUnits: 2 };
+const wallet = (sumBalance: number) => ({
+  merchant: { merchantCode: 'DEMO', currency: peso },
+  member: { memberId: 1, balance: sumBalance, held: 0 },
+  sumBalance,
+  updatedAt: '2026-11-22T10:00:00.000Z',
+});
+const depositOptions = {
+  currency: peso,
+  channels: [{ code: 'LOCALPAY', name: 'Online banking', provider: 'local', minAmount: 10000, maxAmount: 5000000, presetAmounts: [10000, 30000] }],
+  promotions: [],
+  bonusBadge: 25800,
+};
+const withdrawInfo = {
+  currency: peso,
+  balance: 500000,
+  held: 0,
+  minAmount: 10000,
+  maxAmount: 5000000,
+  bankCards: [],
+  maxBankCards: 5,
+  banks: ['BDO Unibank', 'BPI'],
+  hasWithdrawalPassword: false,
+};
+
+/** The server: answers by path; records every request. */
+function fakeServer(answers: Record<string, () => unknown>) {
+  const requests: { method: string; path: string }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    requests.push({ method, path: url.pathname });
+    const answer = answers[`${method} ${url.pathname}`];
+    if (!answer) return new Response(JSON.stringify({ success: false, errorCode: 'request.not.found', message: 'no' }), { status: 404 });
+    return new Response(JSON.stringify({ success: true, value: answer() }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { requests };
+}
+
+let n = 0;
+/** A member session of its own, so the site-wide balance starts afresh. */
+const freshMember = () => ({ ...memberSession, token: `tok-money-${++n}` });
+
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('balance widget', () => {
+  it('shows the balance with the symbol and 2 decimals, hides it with asterisks and refreshes it', async () => {
+    let balance = 500000;
+    const server = fakeServer({ 'GET /wps/wallets/gcs': () => wallet(balance) });
+    const { user } = renderApp({ path: '/m/set', session: freshMember() });
+    const header = await screen.findByRole('banner');
+    const amount = await within(header).findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(amount.textContent).toBe('₱5,000.00'));
+
+    await user.click(within(header).getByRole('button', { name: 'Hide balance' }));
+    expect(amount.textContent).toBe('****');
+    expect(localStorage.getItem('MC_BALANCE_HIDDEN')).toBe('1');
+    await user.click(within(header).getByRole('button', { name: 'Show balance' }));
+    expect(amount.textContent).toBe('₱5,000.00');
+
+    balance = 123456789;
+    await user.click(within(header).getByRole('button', { name: 'Refresh balance' }));
+    await waitFor(() => expect(amount.textContent).toBe('₱1,234,567.89'));
+    expect(server.requests.filter((r) => r.path === '/wps/wallets/gcs')).toHaveLength(2);
+  });
+
+  it('reloads when the page becomes visible again', async () => {
+    let balance = 100;
+    const server = fakeServer({ 'GET /wps/wallets/gcs': () => wallet(balance) });
+    renderApp({ path: '/m/set', session: freshMember() });
+    const amount = await within(await screen.findByRole('banner')).findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(amount.textContent).toBe('₱1.00'));
+    balance = 25800;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(amount.textContent).toBe('₱258.00'));
+    expect(server.requests.filter((r) => r.path === '/wps/wallets/gcs')).toHaveLength(2);
+  });
+});
+
+describe('deposit screen', () => {
+  it('refuses a trial account with free_reject, without asking the server for channels', async () => {
+    const server = fakeServer({ 'GET /wps/wallets/gcs': () => wallet(0), 'GET /wps/deposit/channels': () => depositOptions });
+    renderApp({ path: '/m/voucherCenter', session: trialSession });
+    expect(await screen.findByRole('heading', { name: 'Please login an actual account to use this function' })).toBeTruthy();
+    expect(screen.getAllByText('Please login an actual account to use this function').length).toBe(2);
+    expect(server.requests.some((r) => r.path === '/wps/deposit/channels')).toBe(false);
+  });
+
+  it('checks the amount against the channel limits before creating a deposit', async () => {
+    const server = fakeServer({ 'GET /wps/wallets/gcs': () => wallet(0), 'GET /wps/deposit/channels': () => depositOptions });
+    const { user } = renderApp({ path: '/m/voucherCenter', session: freshMember() });
+    const amount = await screen.findByLabelText('Amount');
+    expect(screen.getByRole('radio', { name: /Online banking/ })).toHaveProperty('checked', true);
+    await user.type(amount, '50');
+    await user.click(screen.getByRole('button', { name: 'Deposit now' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter an amount within the limits.');
+    await user.click(screen.getByRole('button', { name: '₱300.00' }));
+    expect((amount as HTMLInputElement).value).toBe('300');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});
+
+describe('withdraw screen', () => {
+  it('asks for a bank card first and checks it before sending', async () => {
+    const server = fakeServer({ 'GET /wps/wallets/gcs': () => wallet(500000), 'GET /wps/transaction/withdraw/info': () => withdrawInfo });
+    const { user } = renderApp({ path: '/m/withdraw', session: freshMember() });
+    expect(await screen.findByRole('heading', { name: 'Add a bank card' })).toBeTruthy();
+    expect(screen.getByLabelText('Bank')).toHaveProperty('value', 'BDO Unibank');
+    await user.type(screen.getByLabelText('Account name'), 'Alice');
+    await user.type(screen.getByLabelText('Account number'), '123');
+    await user.click(screen.getByRole('button', { name: 'Save bank card' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please choose a bank, enter the account name and an account number of 6 to 30 digits.',
+    );
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});

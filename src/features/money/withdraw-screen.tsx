@@ -1,0 +1,295 @@
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { CircleCheck, ShieldAlert, WifiOff } from 'lucide-react';
+import { type FormEvent, useMemo } from 'react';
+import { provideWithdrawMachine } from '../../app/money-actors.ts';
+import { useErrorText, useT } from '../../i18n/use-t.ts';
+import { Button, buttonClassName } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PageSkeleton } from '../../ui/skeleton.tsx';
+import { parseAmount, useFormatMoney } from './money-format.ts';
+import styles from './money.module.css';
+import { MessageAlert } from './money-parts.tsx';
+
+type WithdrawActor = ReturnType<typeof useActorRef<ReturnType<typeof provideWithdrawMachine>>>;
+
+const formValues = (event: FormEvent<HTMLFormElement>) => {
+  event.preventDefault();
+  const data = new FormData(event.currentTarget);
+  return (name: string) => String(data.get(name) ?? '');
+};
+
+/**
+ * Withdraw (/m/withdraw): the balance and limits, adding a bank card and
+ * setting the withdrawal password when missing, then card, amount and
+ * password. The amount is held until the operator decides; a request cannot
+ * be cancelled. Trial accounts are refused.
+ */
+export function WithdrawScreen({ isTrial }: { isTrial: boolean }) {
+  const logic = useMemo(() => provideWithdrawMachine(), []);
+  const actor = useActorRef(logic, { input: { isTrial } });
+  const t = useT();
+  const errorText = useErrorText();
+  const state = useSelector(actor, (s) =>
+    s.matches('addingCard') ? 'addingCard' : s.matches('settingPassword') ? 'settingPassword' : (s.value as string),
+  );
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+
+  switch (state) {
+    case 'rejected':
+      return (
+        <EmptyState
+          icon={ShieldAlert}
+          title={t('free_reject')}
+          action={
+            <Link to="/m/register" className={buttonClassName()}>
+              {t('header.register')}
+            </Link>
+          }
+        />
+      );
+    case 'failed':
+      return (
+        <EmptyState
+          icon={WifiOff}
+          tone="danger"
+          role="alert"
+          title={errorText(errorCode ?? 'unknown')}
+          action={<Button onClick={() => actor.send({ type: 'withdraw.retry' })}>{t('error.load.retry')}</Button>}
+        />
+      );
+    case 'addingCard':
+      return <CardForm actor={actor} />;
+    case 'settingPassword':
+      return <PasswordForm actor={actor} />;
+    case 'form':
+    case 'submitting':
+      return <WithdrawForm actor={actor} />;
+    case 'requested':
+      return <Requested actor={actor} />;
+    default:
+      return <PageSkeleton label={t('in_please_wait')} />;
+  }
+}
+
+function BalanceCard({ actor }: { actor: WithdrawActor }) {
+  const t = useT();
+  const formatMoney = useFormatMoney();
+  const info = useSelector(actor, (s) => s.context.info);
+  if (!info) return null;
+  return (
+    <section className={styles.card} aria-label={t('money.withdraw.balanceTitle')}>
+      <div className={styles.cardRow}>
+        {t('money.withdraw.available')}
+        <strong data-testid="withdraw-balance">{formatMoney(info.balance, info.currency)}</strong>
+      </div>
+      <div className={styles.cardRow}>
+        {t('money.withdraw.held')}
+        <strong>{formatMoney(info.held, info.currency)}</strong>
+      </div>
+    </section>
+  );
+}
+
+function CardForm({ actor }: { actor: WithdrawActor }) {
+  const t = useT();
+  const info = useSelector(actor, (s) => s.context.info)!;
+  const saving = useSelector(actor, (s) => s.matches({ addingCard: 'saving' }));
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  return (
+    <div className={styles.screen}>
+      <BalanceCard actor={actor} />
+      <form
+        className={styles.screen}
+        style={{ padding: 0 }}
+        noValidate
+        aria-busy={saving}
+        aria-label={t('money.card.title')}
+        onSubmit={(event) => {
+          const value = formValues(event);
+          actor.send({ type: 'card.submit', bankName: value('bankName'), accountName: value('accountName'), accountNumber: value('accountNumber') });
+        }}
+      >
+        <h2 className={styles.itemTitle}>{t('money.card.title')}</h2>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="card-bank">
+            {t('money.card.bank')}
+          </label>
+          <div className={styles.control}>
+            <select id="card-bank" name="bankName" className={styles.select} defaultValue={info.banks[0]}>
+              {info.banks.map((bank) => (
+                <option key={bank} value={bank}>
+                  {bank}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="card-name">
+            {t('money.card.accountName')}
+          </label>
+          <div className={styles.control}>
+            <input id="card-name" name="accountName" className={styles.input} autoComplete="name" maxLength={128} />
+          </div>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="card-number">
+            {t('money.card.accountNumber')}
+          </label>
+          <div className={styles.control}>
+            <input id="card-number" name="accountNumber" className={styles.input} inputMode="numeric" autoComplete="off" maxLength={40} />
+          </div>
+          <span className={styles.hint}>{t('money.card.accountNumberHint')}</span>
+        </div>
+        <MessageAlert messageId={errorCode} />
+        <Button type="submit" block disabled={saving}>
+          {saving ? t('in_please_wait') : t('money.card.submit')}
+        </Button>
+        {info.bankCards.length > 0 ? (
+          <Button variant="ghost" block onClick={() => actor.send({ type: 'card.cancel' })}>
+            {t('dialog.cancel')}
+          </Button>
+        ) : null}
+      </form>
+    </div>
+  );
+}
+
+function PasswordForm({ actor }: { actor: WithdrawActor }) {
+  const t = useT();
+  const saving = useSelector(actor, (s) => s.matches({ settingPassword: 'saving' }));
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  return (
+    <div className={styles.screen}>
+      <BalanceCard actor={actor} />
+      <form
+        className={styles.screen}
+        style={{ padding: 0 }}
+        noValidate
+        aria-busy={saving}
+        aria-label={t('money.password.title')}
+        onSubmit={(event) => {
+          const value = formValues(event);
+          actor.send({ type: 'password.submit', newPassword: value('newPassword'), confirmPassword: value('confirmPassword') });
+        }}
+      >
+        <h2 className={styles.itemTitle}>{t('money.password.title')}</h2>
+        <p className={styles.hint}>{t('money.password.lead')}</p>
+        <PinField id="pin-new" name="newPassword" label={t('money.password.new')} autoComplete="new-password" />
+        <PinField id="pin-confirm" name="confirmPassword" label={t('money.password.confirm')} autoComplete="new-password" />
+        <MessageAlert messageId={errorCode} />
+        <Button type="submit" block disabled={saving}>
+          {saving ? t('in_please_wait') : t('money.password.submit')}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function PinField({ id, name, label, autoComplete }: { id: string; name: string; label: string; autoComplete: string }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <input id={id} name={name} className={styles.input} type="password" inputMode="numeric" maxLength={6} autoComplete={autoComplete} />
+      </div>
+    </div>
+  );
+}
+
+function WithdrawForm({ actor }: { actor: WithdrawActor }) {
+  const t = useT();
+  const formatMoney = useFormatMoney();
+  const info = useSelector(actor, (s) => s.context.info)!;
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const { currency } = info;
+  return (
+    <div className={styles.screen}>
+      <BalanceCard actor={actor} />
+      <form
+        className={styles.screen}
+        style={{ padding: 0 }}
+        noValidate
+        aria-busy={submitting}
+        onSubmit={(event) => {
+          const value = formValues(event);
+          actor.send({
+            type: 'withdraw.submit',
+            bankCardId: Number(value('bankCardId')),
+            amount: parseAmount(value('amount'), currency.minorUnits),
+            password: value('password'),
+          });
+        }}
+      >
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t('money.withdraw.card')}</legend>
+          <div className={styles.choices}>
+            {info.bankCards.map((card, i) => (
+              <label key={card.id} className={styles.choice}>
+                <input type="radio" name="bankCardId" value={card.id} defaultChecked={i === 0} />
+                <span className={styles.choiceTitle}>
+                  {card.bankName} {card.accountNumberMasked}
+                </span>
+                <span className={styles.choiceNote}>{card.accountName}</span>
+              </label>
+            ))}
+          </div>
+          {info.bankCards.length < info.maxBankCards ? (
+            <Button variant="ghost" compact onClick={() => actor.send({ type: 'card.add' })}>
+              {t('money.card.add')}
+            </Button>
+          ) : null}
+        </fieldset>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="withdraw-amount">
+            {t('money.amount')}
+          </label>
+          <div className={styles.control}>
+            <span className={styles.prefix} aria-hidden="true">
+              {currency.symbol}
+            </span>
+            <input id="withdraw-amount" name="amount" className={styles.input} inputMode="decimal" autoComplete="off" maxLength={16} />
+          </div>
+          <span className={styles.hint}>
+            {t('money.limits', { min: formatMoney(info.minAmount, currency), max: formatMoney(info.maxAmount, currency) })}
+          </span>
+        </div>
+        <PinField id="withdraw-password" name="password" label={t('money.withdraw.password')} autoComplete="current-password" />
+        <MessageAlert messageId={errorCode} />
+        <Button type="submit" block disabled={submitting}>
+          {submitting ? t('in_please_wait') : t('money.withdraw.submit')}
+        </Button>
+        <p className={styles.hint}>{t('money.withdraw.note')}</p>
+      </form>
+    </div>
+  );
+}
+
+function Requested({ actor }: { actor: WithdrawActor }) {
+  const t = useT();
+  const formatMoney = useFormatMoney();
+  const withdrawal = useSelector(actor, (s) => s.context.withdrawal)!;
+  const currency = useSelector(actor, (s) => s.context.info!.currency);
+  return (
+    <div className={styles.screen}>
+      <EmptyState
+        icon={CircleCheck}
+        title={t('money.withdraw.requested')}
+        body={t('money.withdraw.requestedBody', { amount: formatMoney(withdrawal.amount, currency), orderNo: withdrawal.orderNo })}
+        role="status"
+        action={
+          <Link to="/m/transaction/record" search={{ types: 'W' }} className={buttonClassName({ variant: 'secondary' })}>
+            {t('money.records.open')}
+          </Link>
+        }
+      />
+      <Button block onClick={() => actor.send({ type: 'withdraw.again' })}>
+        {t('money.withdraw.again')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { createApiClient } from '../../src/api/client.ts';
+import { createSealer } from '../../src/api/crypto.ts';
+import { type Game, gameListEndpoint, launchGameEndpoint } from '../../src/api/games.ts';
+import { loginEndpoint } from '../../src/api/session.ts';
+import { betRecordsEndpoint, walletEndpoint } from '../../src/api/wallet.ts';
+import { text } from './support.ts';
+
+/** The member's API session through the real (encrypted) login call. */
+async function memberApi(baseURL: string) {
+  const session = { token: null as string | null };
+  const call = createApiClient({
+    baseURL,
+    headers: () => ({ merchant: 'DEMO', token: session.token, language: 'EN', deviceId: 'e2e-play-device' }),
+    isOnline: () => true,
+  });
+  const { token } = await createSealer(call).call(loginEndpoint, { type: 'username', username: 'player1', password: 'Player#2026' });
+  session.token = token;
+  return {
+    call,
+    balance: async () => (await call(walletEndpoint)).sumBalance,
+    bets: async () => call(betRecordsEndpoint, { query: { pageNo: 1, pageSize: 20 } as never }),
+    launch: async (game: Game) => (await call(launchGameEndpoint, { body: { gameId: game.gameId } })).url,
+    games: async (query: Record<string, unknown>) =>
+      (await call(gameListEndpoint, { query: { pageNo: 1, pageSize: 25, ...query } as never })).games.filter((g) => g.nodeId && g.isGameH5 !== 'VASSALAGE'),
+  };
+}
+
+/** Serious or critical WCAG 2.1 A/AA violations of the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** "₱4,998.50" -> 499850 */
+const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);
+
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(error.message));
+  return violations;
+}
+
+async function playRound(page: Page, stake: string, action: string) {
+  const before = minor((await page.locator('#balance').textContent()) ?? '');
+  const nonce = page.locator('#nonce');
+  const previousNonce = (await nonce.count()) > 0 ? await nonce.textContent() : null;
+  await page.getByLabel(text('play.stake')).fill(stake);
+  await page.getByRole('button', { name: action }).click();
+  await expect(page.locator('#last-stake')).toHaveText(`₱${stake}`);
+  if (previousNonce !== null) await expect(nonce).not.toHaveText(previousNonce);
+  await expect(page.locator('#play')).not.toHaveAttribute('aria-busy', 'true');
+  const win = minor((await page.locator('#last-win').textContent()) ?? '');
+  const after = minor((await page.locator('#balance').textContent()) ?? '');
+  expect(after).toBe(before - minor(stake) + win);
+  return { before, after, win };
+}
+
+test.describe('playable games', () => {
+  test('a member plays an in-house slot and a vendor game; the page, the rounds and the wallet agree', async ({ page, baseURL, context }) => {
+    const violations = watchCsp(page);
+    const api = await memberApi(baseURL!);
+    const inhouse = (await api.games({ gameType: 'RNG', vassalage: 'BGS' })).find((g) => !/dice/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
+    const vendorGame = (await api.games({ gameType: 'RNG' })).find((g) => g.vassalage !== 'BGS')!;
+
+    // In-house slot (provably fair)
+    const opening = await api.balance();
+    const profitBefore = (await api.bets()).summary.profit;
+    await page.goto(await api.launch(inhouse));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(inhouse.gameName);
+    await expect(page.locator('#balance')).toHaveAttribute('data-amount', String(opening));
+    const commitment = (await page.locator('#commitment').textContent())!;
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByLabel(text('play.clientSeed')).fill('e2e-client-seed');
+    const first = await playRound(page, '2.00', text('play.spin'));
+    expect(first.before).toBe(opening);
+    const revealed = (await page.locator('#last-server-seed').textContent())!;
+    expect(createHash('sha256').update(revealed).digest('hex')).toBe(commitment);
+    await expect(page.locator('.slot-grid .cell')).toHaveCount(9);
+    const second = await playRound(page, '1.00', text('play.spin'));
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await api.balance()).toBe(second.after);
+
+    // The player verifies the last round on the verification page.
+    const [verify] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: text('play.verify') }).click()]);
+    await expect(verify.getByText(text('play.verify.hashOk'))).toBeVisible();
+    expect(await seriousViolations(verify)).toEqual([]);
+
+    // A third-party vendor game in the local sandbox, through the signed seamless wallet.
+    await page.goto(await api.launch(vendorGame));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(vendorGame.gameName);
+    await expect(page.getByText(vendorGame.vendorName, { exact: true })).toBeVisible();
+    await expect(page.locator('#balance')).toHaveAttribute('data-amount', String(second.after));
+    const stake = (Math.max(vendorGame.minBet, 100) / 100).toFixed(2);
+    const third = await playRound(page, stake, text('play.play'));
+    expect(third.before).toBe(second.after);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await api.balance()).toBe(third.after);
+
+    // A stake above the balance is refused and changes nothing.
+    await page.getByLabel(text('play.stake')).fill('999999.00');
+    await page.getByRole('button', { name: text('play.play') }).click();
+    await expect(page.getByRole('alert')).toHaveText(text('play.error.balance'));
+    expect(await api.balance()).toBe(third.after);
+
+    // The bet record shows the three rounds, and their net equals the wallet's change.
+    const records = await api.bets();
+    expect(records.list.slice(0, 3).map((b) => [b.vendorCode, b.stake, b.win, b.status])).toEqual([
+      [vendorGame.vassalage, minor(stake), third.win, 'settled'],
+      ['BGS', 100, second.win, 'settled'],
+      ['BGS', 200, first.win, 'settled'],
+    ]);
+    expect(records.list[0]!.gameName).toBe(vendorGame.gameName);
+    expect(records.summary.profit - profitBefore).toBe(third.after - opening);
+
+    await page.getByRole('link', { name: text('play.back') }).click();
+    await expect(page).toHaveURL(/\/m\/home$/);
+    expect(violations).toEqual([]);
+  });
+
+  test('dice and crash take their target from the page', async ({ page, baseURL }) => {
+    const violations = watchCsp(page);
+    const api = await memberApi(baseURL!);
+    const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
+    const dice = bgs.find((g) => /dice/i.test(g.gameName))!;
+    const crash = bgs.find((g) => g.gameClassify === 'CRASH')!;
+
+    await page.goto(await api.launch(dice));
+    await page.getByLabel(text('play.target.dice')).fill('25.00');
+    const rolled = await playRound(page, (Math.max(dice.minBet, 100) / 100).toFixed(2), text('play.roll'));
+    await expect(page.locator('#board')).toContainText(text('play.dice.under', { target: '25.00' }));
+    expect(await api.balance()).toBe(rolled.after);
+
+    await page.goto(await api.launch(crash));
+    await page.getByLabel(text('play.target.crash')).fill('1.50');
+    const crashed = await playRound(page, (Math.max(crash.minBet, 100) / 100).toFixed(2), text('play.bet'));
+    await expect(page.locator('#board')).toContainText(text('play.crash.target', { target: '1.50' }));
+    expect(await api.balance()).toBe(crashed.after);
+    expect(violations).toEqual([]);
+  });
+
+  test('an unknown game session shows a page that leads back to the lobby', async ({ page }) => {
+    await page.goto(`/play/${'x'.repeat(43)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('play.error.title'));
+    await expect(page.getByRole('link', { name: text('play.back') })).toHaveAttribute('href', '/m/home');
+  });
+});
