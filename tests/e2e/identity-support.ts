@@ -148,14 +148,14 @@ async function outboxCode(baseURL: string, to: string): Promise<string> {
   throw new Error(`no code for ${to}`);
 }
 
-/** Registers a member by mobile number through the API (SMS code from the outbox, captcha read); returns the number and password. */
+/** Registers a member by mobile number through the API (SMS code from the outbox, captcha read); returns the number, password and user name. */
 export async function registerMobileMember(baseURL: string, password = 'Reset#2026') {
   const { call, sealer } = nodeClient(baseURL);
   const mobile = freshMobile();
   await call(smsRegisterEndpoint, { body: { mobileNum: mobile, countryDialingCode: dialingCode } });
   const verificationCode = await outboxCode(baseURL, `${dialingCode}${mobile}`);
   const captcha = await call(captchaEndpoint);
-  await sealer.call(registerMobileEndpoint, {
+  const { userName } = await sealer.call(registerMobileEndpoint, {
     mobileNum: mobile,
     countryDialingCode: dialingCode,
     verificationCode,
@@ -165,5 +165,5 @@ export async function registerMobileMember(baseURL: string, password = 'Reset#20
     captcha: readCaptcha(captcha.image),
     type: 0,
   });
-  return { mobile, password };
+  return { mobile, password, userName };
 }

@@ -6,7 +6,16 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { text } from './support.ts';
-import { captchaButton, dialingCode, freshMobile, freshUsername, identityClientHeaders, readCode, solveCaptcha } from './identity-support.ts';
+import {
+  captchaButton,
+  dialingCode,
+  freshMobile,
+  freshUsername,
+  identityClientHeaders,
+  readCode,
+  registerMobileMember,
+  solveCaptcha,
+} from './identity-support.ts';
 
 // Failed logins here bring the captcha on for this suite's own client address only.
 test.use({ extraHTTPHeaders: identityClientHeaders });
@@ -63,10 +72,15 @@ async function finishRegistration(page: Page, password: string) {
   await expect(page).toHaveURL(/\/m\/login$/);
 }
 
-async function registerByUsername(page: Page, password = 'Secret#2026') {
+/**
+ * Registers a fresh account through the screen. The suites never change the
+ * demo accounts: the other suites log in with them.
+ */
+async function registerByUsername(page: Page, password = 'Secret#2026', email?: string) {
   const username = freshUsername();
   await page.goto('/m/register');
   await field(page, 'identity.field.username').fill(username);
+  if (email) await page.getByLabel(text('identity.field.optional', { label: text('identity.field.email') }), { exact: true }).fill(email);
   await finishRegistration(page, password);
   return { username, password };
 }
@@ -109,8 +123,10 @@ test.describe('identity', () => {
 
   test('three failed logins bring the captcha image, and a tap refreshes it', async ({ page }) => {
     await page.goto('/m/login');
+    // An account nobody has: the server answers it exactly as a wrong password.
+    const username = freshUsername('nobody');
     for (let attempt = 0; attempt < 3; attempt++) {
-      await field(page, 'identity.field.username').fill('player1');
+      await field(page, 'identity.field.username').fill(username);
       await field(page, 'identity.field.password').fill(`Wrong#${attempt}x2026`);
       if (await captchaButton(page).locator('img').isVisible()) await solveCaptcha(page);
       await submitButton(page, 'identity.login.submit').click();
@@ -164,45 +180,48 @@ test.describe('identity', () => {
   });
 
   test('forgot password by e-mail: the code logs in once and the first-login change follows', async ({ page }) => {
+    const email = `${freshUsername('mail')}@example.com`;
+    const { username } = await registerByUsername(page, 'Secret#2026', email);
     await page.goto('/m/login');
     await page.getByRole('link', { name: text('identity.login.forgot') }).click();
     await expect(page).toHaveURL(/\/m\/forget$/);
     await page.getByRole('tab', { name: text('identity.reset.byEmail') }).click();
-    await field(page, 'identity.field.username').fill('player1');
-    await field(page, 'identity.field.email').fill('player1@example.com');
+    await field(page, 'identity.field.username').fill(username);
+    await field(page, 'identity.field.email').fill(email);
     const sentAt = Date.now() - 1000;
     await submitButton(page, 'identity.reset.emailSubmit').click();
     await expect(page.getByText(text('identity.resetEmailSent'))).toBeVisible();
-    const code = await readCode(page.request, 'player1@example.com', sentAt);
+    const code = await readCode(page.request, email, sentAt);
 
-    await loginWithPassword(page, 'player1', code);
+    await loginWithPassword(page, username, code);
     await expect(page).toHaveURL(/\/m\/changePsw$/);
     await expect(page.getByText(text('identity.change.firstLogin'))).toBeVisible();
     await field(page, 'identity.field.oldPassword').fill(code);
-    await field(page, 'identity.field.newPassword').fill('Player#2027');
-    await field(page, 'identity.field.confirmNewPassword').fill('Player#2027');
+    await field(page, 'identity.field.newPassword').fill('Changed#2027');
+    await field(page, 'identity.field.confirmNewPassword').fill('Changed#2027');
     await submitButton(page, 'identity.change.submit').click();
     await expect(page).toHaveURL(/\/m\/home$/);
-    await expect(page.getByText(text('home.welcome.memberTitle', { userName: 'player1' }))).toBeVisible();
+    await expect(page.getByText(text('home.welcome.memberTitle', { userName: username }))).toBeVisible();
   });
 
-  test('reset the password by phone and land signed in', async ({ page }) => {
+  test('reset the password by phone and land signed in', async ({ page }, testInfo) => {
+    const member = await registerMobileMember(testInfo.project.use.baseURL!);
     await page.goto('/m/forget');
     await expect(page.getByRole('tab', { name: text('identity.reset.byPhone') })).toHaveAttribute('aria-selected', 'true');
     const submit = submitButton(page, 'identity.reset.submit');
     await expect(submit).toBeDisabled();
-    await field(page, 'identity.field.mobile').fill('9171234567');
+    await field(page, 'identity.field.mobile').fill(member.mobile);
     const sentAt = Date.now() - 1000;
     await page.getByRole('button', { name: text('identity.sms.send') }).click();
-    await field(page, 'identity.field.smsCode').fill(await readCode(page.request, '+639171234567', sentAt));
+    await field(page, 'identity.field.smsCode').fill(await readCode(page.request, `${dialingCode}${member.mobile}`, sentAt));
     await field(page, 'identity.field.newPassword').fill('Mobile#2027');
     await expect(submit).toBeEnabled();
     await submit.click();
     await expect(page.getByText(text('identity.passwordReset'))).toBeVisible();
     // The login that follows the reset needs the captcha once this address has failed logins: then it is the login screen.
     await expect(page).toHaveURL(/\/m\/(home|login)$/);
-    if (page.url().endsWith('/m/login')) await loginWithPassword(page, 'mobile1', 'Mobile#2027');
-    await expectSignedIn(page, 'mobile1');
+    if (page.url().endsWith('/m/login')) await loginWithPassword(page, member.userName, 'Mobile#2027');
+    await expectSignedIn(page, member.userName);
   });
 
   test('remember-me restores the session in a new tab until logout', async ({ page, context }) => {
