@@ -13,6 +13,8 @@ export const memberTypes = [0, 1, 2, 4, 40, 41, 42] as const;
 export type MemberType = (typeof memberTypes)[number];
 export const agentTypes: readonly MemberType[] = [1, 2, 41, 42];
 export const trialTypes: readonly MemberType[] = [4];
+/** Who may deposit (spec sections 3 and 6): members 0, 1 and 2; trial accounts (4) get free_reject. */
+export const depositTypes: readonly MemberType[] = [0, 1, 2];
 export const memberTypeSchema = z.literal(memberTypes);
 
 export const loginTypes = ['username', 'sms'] as const;
@@ -40,11 +42,18 @@ const deviceSessionFields = {
   deviceTokenExpiresAt: z.optional(z.number()),
 };
 
+/**
+ * The password is older than the merchant's maximum age (server
+ * `passwordMaxAgeMs`): like a first login, the client opens /m/changePsw.
+ */
+const passwordExpired = z.boolean();
+
 export const loginResultSchema = z.object({
   token: z.string(),
   userName: z.string(),
   type: memberTypeSchema,
   firstTimeLogin: z.boolean(),
+  passwordExpired,
   ...deviceSessionFields,
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
@@ -99,6 +108,7 @@ export const sessionInfoSchema = z.object({
   userName: z.string(),
   type: memberTypeSchema,
   firstTimeLogin: z.boolean(),
+  passwordExpired,
   /** When the session ends without activity (ms since epoch). */
   idleExpiresAt: z.number(),
   /** When the session ends regardless of activity (ms since epoch). */

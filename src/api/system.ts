@@ -49,6 +49,8 @@ export const consolidatedSettingsSchema = z.object({
   currency: currencySchema,
   languages: z.object({ enabled: z.array(z.string()), default: z.string() }),
   switches: switchesSchema,
+  /** The promotional bonus badge of the deposit entry (minor units; the first enabled deposit promotion that has one), or null. */
+  depositBadge: z.nullable(z.number()),
 });
 export type ConsolidatedSettings = z.infer<typeof consolidatedSettingsSchema>;
 

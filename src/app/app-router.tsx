@@ -1,22 +1,31 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { roleOf } from '../../machines/session.ts';
+import { onSessionEnded } from './api.ts';
 import { AppActorContext, selectRestoring, useRole } from './app-actor.tsx';
 import type { AppRouterInstance } from './router.ts';
 import type { RouterContext } from './router-context.ts';
+import { siteSettings } from './site-settings.ts';
 
 /**
- * The router, with `context.auth.role()` reading the app actor. It waits for
+ * The router, with `context.auth.role()` reading the app actor and
+ * `context.settings()` the merchant's settings. It waits for
  * the session to be restored (one microtask) so that a deep link to a member
  * screen is not sent to login, and re-runs the guards when the role changes
- * (e.g. after logout on a member screen).
+ * (e.g. after logout on a member screen). A session the server ended (reported
+ * by the API client, src/app/api.ts) becomes the app machine's `session.expire`.
  */
-export function AppRouter({ router }: { router: AppRouterInstance }) {
+export function AppRouter({ router, settings = siteSettings }: { router: AppRouterInstance; settings?: RouterContext['settings'] }) {
   const actor = AppActorContext.useActorRef();
   const restoring = AppActorContext.useSelector(selectRestoring);
   const role = useRole();
   const context = useMemo<RouterContext>(
-    () => ({ auth: { role: () => roleOf(actor.getSnapshot().context.session) } }),
+    () => ({ auth: { role: () => roleOf(actor.getSnapshot().context.session) }, settings }),
+    [actor, settings],
+  );
+
+  useEffect(
+    () => onSessionEnded(({ errorCode, token }) => actor.send({ type: 'session.expire', errorCode, token })),
     [actor],
   );
 

@@ -8,7 +8,7 @@ export function createAppRouter(options: { history?: RouterHistory } = {}) {
     routeTree,
     ...(options.history ? { history: options.history } : {}),
     // Filled in by <AppRouter> from the app actor before the first navigation.
-    context: { auth: undefined! } as RouterContext,
+    context: { auth: undefined!, settings: undefined! } as RouterContext,
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultPendingMs: 400,

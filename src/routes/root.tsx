@@ -5,22 +5,26 @@ import { RouteError } from '../features/shell/route-error.tsx';
 import { RoutePending } from '../features/shell/route-pending.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Not awaited: the parts that show settings wait for them on their own.
+  loader: ({ context }) => ({ settings: context.settings() }),
   component: RootLayout,
   errorComponent: RootError,
   pendingComponent: RoutePending,
 });
 
 function RootLayout() {
+  const { settings } = Route.useLoaderData();
   return (
-    <SiteLayout>
+    <SiteLayout settings={settings}>
       <Outlet />
     </SiteLayout>
   );
 }
 
 function RootError() {
+  const { settings } = Route.useRouteContext();
   return (
-    <SiteLayout>
+    <SiteLayout settings={settings()}>
       <RouteError />
     </SiteLayout>
   );

@@ -9,6 +9,9 @@ import { fromPromise } from 'xstate';
 import { appMachine } from '../../machines/app.machine.ts';
 import type { SessionInfo } from '../../machines/session.ts';
 import { type StatusAnswer, systemStatusMachine } from '../../machines/system-status.machine.ts';
+import type { ApiCall } from '../api/client.ts';
+import type { ConsolidatedSettings } from '../api/system.ts';
+import { provideAppMachine } from '../app/actors.ts';
 import { AppActorContext } from '../app/app-actor.tsx';
 import { AppRouter } from '../app/app-router.tsx';
 import { createAppRouter } from '../app/router.ts';
@@ -25,19 +28,41 @@ export const memberSession: SessionInfo = {
 export const trialSession: SessionInfo = { ...memberSession, token: 'tok-trial', userName: 'trial01', type: 4 };
 export const agentSession: SessionInfo = { ...memberSession, token: 'tok-agent', userName: 'boss', type: 1 };
 
+/** The demo merchant's consolidated settings (the deposit entry's ₱258 badge among them). */
+export const demoSettings: ConsolidatedSettings = {
+  merchantCode: 'DEMO',
+  name: 'Lucky Bay',
+  currency: { code: 'PHP', symbol: '₱', minorUnits: 2 },
+  languages: { enabled: ['EN', 'CN'], default: 'EN' },
+  switches: {},
+  depositBadge: 25800,
+} as ConsolidatedSettings;
+
 export interface RenderAppOptions {
   path?: string;
+  /** The merchant's settings the root route loads; omitted: `demoSettings`. */
+  settings?: ConsolidatedSettings | null;
   session?: SessionInfo | null;
   /** The system status answer; omitted: the status stays unknown (never answers). */
   status?: StatusAnswer;
+  /** The session renewal (POST /wps/session/renew) with the token renewed; omitted: it succeeds. */
+  renew?: (token: string) => Promise<unknown>;
+  /** Use the real browser storage effects of the app machine (MC_SESSION_INFO, trialName, MC_REMEMBER). */
+  storage?: boolean;
 }
 
 const loadEnglish = async () => en;
 
-export function renderApp({ path = '/m/home', session = null, status }: RenderAppOptions = {}) {
-  const logic = appMachine.provide({
+/** The app machine's own calls are all replaced below; this one only fails loudly if one is not. */
+const unusedCall = (() => Promise.reject(new Error('renderApp: unexpected API call'))) as unknown as ApiCall;
+
+export function renderApp({ path = '/m/home', session = null, status, renew, storage = false, settings = demoSettings }: RenderAppOptions = {}) {
+  const loadSettings = () => Promise.resolve(settings);
+  const base = storage ? provideAppMachine(unusedCall) : appMachine;
+  const logic = base.provide({
     actors: {
       restoreSession: fromPromise(async () => session),
+      renewSession: fromPromise<unknown, { token: string }>(({ input }) => (renew ? renew(input.token) : Promise.resolve(null))),
       systemStatus: systemStatusMachine.provide({
         actors: {
           fetchStatus: fromPromise<StatusAnswer>(() =>
@@ -53,7 +78,7 @@ export function renderApp({ path = '/m/home', session = null, status }: RenderAp
   const view = render(
     <AppActorContext.Provider logic={logic} options={{ input: { language: 'EN', cachedStatus: null } }}>
       <I18nProvider load={loadEnglish}>
-        <AppRouter router={router} />
+        <AppRouter router={router} settings={loadSettings} />
       </I18nProvider>
     </AppActorContext.Provider>,
   );

@@ -4,8 +4,9 @@
  *
  * - as a guest: every path, aliases included (member and agent routes redirect:
  *   the audit runs where they land, once per screen landed on);
- * - as a member (session type 0): the member routes and home;
- * - as an agent (session type 1): the agent routes and home;
+ * - as a member (player1, logged in through the real login call): the member
+ *   routes and home;
+ * - as an agent (agent1, likewise): the agent routes and home;
  * - with the side menu open, and with the logout confirm dialog open.
  *
  * Rules: the wcag2a, wcag2aa, wcag21a and wcag21aa tags. Serious and critical
@@ -16,7 +17,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../src/app/route-paths.ts';
-import { type FakeSession, signInAs, text } from './support.ts';
+import { type DemoAccount, demoAccounts, logIn, useSession, text } from './support.ts';
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const failingImpacts = new Set(['serious', 'critical']);
@@ -141,15 +142,16 @@ function report(log: AuditLog, label: string) {
 }
 
 /** Audits `paths` on `parallel` pages of one context at a time (the audit is CPU-bound, the app mostly idle). */
-async function auditAll(context: BrowserContext, paths: readonly string[], label: string, session?: FakeSession) {
+async function auditAll(context: BrowserContext, paths: readonly string[], label: string, account?: DemoAccount) {
   const log = newLog();
   const queue = [...paths];
   const landedOn = new Set<string>();
+  const session = account ? await logIn(test.info().project.use.baseURL!, account) : null;
   const parallel = 3;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       const page = await context.newPage();
-      if (session) await signInAs(page, session);
+      if (session) await useSession(page, session);
       const settle = trackNetwork(page);
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
         await visit(page, path, settle);
@@ -176,11 +178,11 @@ test.describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
   });
 
   test('member routes and home as a member', async ({ context }) => {
-    await auditAll(context, ['/m/home', ...memberPaths], 'member', { userName: 'player1', type: 0 });
+    await auditAll(context, ['/m/home', ...memberPaths], 'member', demoAccounts.player);
   });
 
   test('agent routes and home as an agent', async ({ context }) => {
-    await auditAll(context, ['/m/home', ...agentPaths], 'agent', { userName: 'agent1', type: 1 });
+    await auditAll(context, ['/m/home', ...agentPaths], 'agent', demoAccounts.agent);
   });
 
   test('the side menu, open', async ({ page }) => {
@@ -197,7 +199,7 @@ test.describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
   test('the logout confirm dialog, open', async ({ page }) => {
     const log = newLog();
     await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
-    await signInAs(page, { userName: 'player1', type: 0 });
+    await useSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.player));
     await visit(page, '/m/home', trackNetwork(page));
     await page.getByRole('button', { name: text('header.logout') }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { navbarMode, showsBottomBar, showsHeader, titleId } from '../../src/app/layout-rules.ts';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../src/app/route-paths.ts';
-import { admin, signInAs, text } from './support.ts';
+import { admin, demoAccounts, logIn, text, useSession } from './support.ts';
 
 const bottomBar = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: text('shell.bottom.label') });
@@ -54,7 +54,7 @@ test.describe('routes and layout', () => {
   });
 
   test('a member sees every member route, and agent routes send a member home', async ({ page }) => {
-    await signInAs(page, { userName: 'player1', type: 0 });
+    await useSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.player));
     for (const path of memberPaths) {
       await page.goto(path);
       await expectLayout(page, path);
@@ -64,7 +64,7 @@ test.describe('routes and layout', () => {
   });
 
   test('an agent sees every agent route', async ({ page }) => {
-    await signInAs(page, { userName: 'agent1', type: 1 });
+    await useSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.agent));
     for (const path of agentPaths) {
       await page.goto(path);
       await expectLayout(page, path);
@@ -73,7 +73,9 @@ test.describe('routes and layout', () => {
 
   test('the deposit entry of the bottom bar carries the bonus badge', async ({ page }) => {
     await page.goto('/m/home');
-    await expect(bottomBar(page).getByText(text('nav.deposit.badge'))).toBeVisible();
+    // The demo merchant's first-deposit promotion carries a ₱258 badge (consolidated settings).
+    await expect(bottomBar(page).getByText('₱258', { exact: true })).toBeVisible();
+    await expect(bottomBar(page).getByRole('link', { name: `${text('nav.deposit')}${text('nav.deposit.bonus', { amount: '₱258' })}` })).toBeVisible();
   });
 });
 

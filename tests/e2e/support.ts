@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { createApiClient } from '../../src/api/client.ts';
+import { createSealer } from '../../src/api/crypto.ts';
+import { loginEndpoint } from '../../src/api/session.ts';
 import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 
 const run = promisify(execFile);
@@ -19,21 +22,41 @@ export async function admin(...args: string[]): Promise<string> {
   return stdout;
 }
 
-export interface FakeSession {
+/** A demo account of the seed (README). */
+export interface DemoAccount {
+  username: string;
+  password: string;
+}
+export const demoAccounts = {
+  player: { username: 'player1', password: 'Player#2026' },
+  agent: { username: 'agent1', password: 'Agent#2026' },
+} satisfies Record<string, DemoAccount>;
+
+/** The session record the login screen stores (MC_SESSION_INFO). */
+export interface SessionRecord {
+  token: string;
+  merchantCode: string;
   userName: string;
   type: number;
+  firstTimeLogin: boolean;
 }
 
 /**
- * Puts a session record in the browser before the page loads. The server's
- * login arrives with the Identity work; until then the client-side role
- * (guards, header, bottom bar) is exercised with a stored record.
+ * Logs an account in through the real (encrypted) login call from Node, as
+ * the login screen does. A login replaces the account's earlier sessions, so
+ * pages that work side by side share one record.
  */
-export async function signInAs(page: Page, session: FakeSession) {
-  await page.addInitScript((s) => {
-    sessionStorage.setItem(
-      'MC_SESSION_INFO',
-      JSON.stringify({ token: 'e2e-token', merchantCode: 'DEMO', firstTimeLogin: false, ...s }),
-    );
-  }, session);
+export async function logIn(baseURL: string, account: DemoAccount): Promise<SessionRecord> {
+  const call = createApiClient({
+    baseURL,
+    headers: () => ({ merchant: 'DEMO', deviceId: `e2e-${account.username}-${Date.now().toString(36)}` }),
+    isOnline: () => true,
+  });
+  const login = await createSealer(call).call(loginEndpoint, { type: 'username', username: account.username, password: account.password });
+  return { token: login.token, merchantCode: 'DEMO', userName: login.userName, type: login.type, firstTimeLogin: false };
+}
+
+/** Hands a logged-in session to the page before it loads, as the login screen leaves it in this tab. */
+export async function useSession(page: Page, session: SessionRecord) {
+  await page.addInitScript((s) => sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify(s)), session);
 }

@@ -42,12 +42,13 @@ export function whitelabel(row: MerchantRow): Whitelabel {
   return { merchantCode: row.code, switches: completeSwitches(row.switches) };
 }
 
-export function consolidatedSettings(row: MerchantRow): ConsolidatedSettings {
+export function consolidatedSettings(row: MerchantRow, depositBadge: number | null): ConsolidatedSettings {
   return {
     merchantCode: row.code,
     name: row.name,
     currency: { code: row.currencyCode, symbol: row.currencySymbol, minorUnits: row.minorUnits },
     languages: { enabled: [...row.enabledLanguages], default: row.defaultLanguage },
     switches: completeSwitches(row.switches),
+    depositBadge,
   };
 }

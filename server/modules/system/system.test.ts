@@ -102,5 +102,7 @@ describe('merchant settings', () => {
       languages: { enabled: ['EN', 'CN'], default: 'EN' },
     });
     expect(Object.keys(value.switches)).toHaveLength(10);
+    // The deposit entry's bonus badge: the demo's first-deposit promotion, ₱258.
+    expect(value.depositBadge).toBe(25800);
   });
 });

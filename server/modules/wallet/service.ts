@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import { errorCodes } from '../../../src/api/contract.ts';
+import { depositTypes } from '../../../src/api/session.ts';
 import {
   type AddBankCardBody,
   type BankCard,
@@ -26,6 +27,7 @@ import type { Database } from '../../db/connect.ts';
 import {
   type BankCardRow,
   bankCards,
+  type DepositPromotionRow,
   type DepositRow,
   depositChannels,
   depositPromotions,
@@ -133,6 +135,29 @@ function rejectTrial(member: MemberRow): void {
   }
 }
 
+/** The deposit entry's bonus badge: the first enabled promotion (in display order) that has one. */
+export function badgeOf(promotions: readonly Pick<DepositPromotionRow, 'badgeAmount'>[]): number | null {
+  return promotions.find((p) => p.badgeAmount !== null)?.badgeAmount ?? null;
+}
+
+/** The merchant's deposit bonus badge (minor units), or null: shown to every visitor on the deposit entry. */
+export async function depositBadgeOf(db: Database, merchantCode: string): Promise<number | null> {
+  const promotions = await db
+    .select({ badgeAmount: depositPromotions.badgeAmount })
+    .from(depositPromotions)
+    .where(and(eq(depositPromotions.merchantCode, merchantCode), eq(depositPromotions.enabled, true)))
+    .orderBy(asc(depositPromotions.sortOrder), asc(depositPromotions.id));
+  return badgeOf(promotions);
+}
+
+/** Deposits are for member types 0, 1 and 2 (spec section 6); trial gets free_reject, the other types no permission. */
+function rejectNonDepositor(member: MemberRow): void {
+  rejectTrial(member);
+  if (!(depositTypes as readonly number[]).includes(member.type)) {
+    throw new AppError(403, errorCodes.forbidden, 'This account does not have permission or the feature is temporarily unavailable');
+  }
+}
+
 function outOfRange(min: number, max: number): AppError {
   return new AppError(400, errorCodes.amountOutOfRange, 'The amount is outside the allowed range.', { minAmount: min, maxAmount: max });
 }
@@ -230,12 +255,12 @@ export function createWalletService(deps: WalletServiceDeps) {
           firstDepositOnly: p.firstDepositOnly,
           available: !(p.firstDepositOnly && deposited),
         })),
-        bonusBadge: promotions.find((p) => p.badgeAmount !== null)?.badgeAmount ?? null,
+        bonusBadge: badgeOf(promotions),
       };
     },
 
     async createDeposit({ member, merchant, language }: MemberContext, body: CreateDepositBody): Promise<DepositOrder> {
-      rejectTrial(member);
+      rejectNonDepositor(member);
       const promotionId = body.promotionId ?? null;
       const requestHash = sha256(JSON.stringify([body.channelCode, body.amount, promotionId]));
       const replay = async () => {

@@ -108,6 +108,21 @@ describe('deposit', () => {
     expect(options.promotions.find((p) => p.code === 'FIRST258')).toMatchObject({ available: true, maxBonus: 25800 });
   });
 
+  it('takes deposits only from member types 0, 1 and 2: type 40 has no permission', async () => {
+    await createMember(h.testDb.db, 'walletplain40', 40);
+    const plain = await signIn(h, 'walletplain40');
+    const before = await ledgerInvariants(h.testDb.db);
+    const error = await failureOf(
+      plain.call(createDepositEndpoint, { body: { channelCode: 'LOCALPAY', amount: 10000, idempotencyKey: key() } }),
+    );
+    expect(error.status).toBe(403);
+    expect(error.errorCode).toBe('request.forbidden');
+    expect(await ledgerInvariants(h.testDb.db)).toEqual(before);
+    // An agent (type 1) may.
+    const order = await agent.call(createDepositEndpoint, { body: { channelCode: 'LOCALPAY', amount: 10000, idempotencyKey: key() } });
+    expect(order.status).toBe('pending');
+  });
+
   it('rejects trial accounts with free_reject', async () => {
     const trial = await signInTrial(h);
     const error = await failureOf(

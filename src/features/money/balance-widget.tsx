@@ -6,7 +6,7 @@ import { balanceActorFor } from '../../app/money-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { IconButton } from '../../ui/button.tsx';
 import styles from './balance-widget.module.css';
-import { useFormatMoney } from './money-format.ts';
+import { useFormatMoney } from '../../ui/money-format.ts';
 
 /**
  * The header's balance (spec section 2): currency symbol and sumBalance to

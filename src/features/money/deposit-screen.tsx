@@ -7,7 +7,7 @@ import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
-import { amountText, parseAmount, useFormatMoney } from './money-format.ts';
+import { amountText, parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 import { MessageAlert, usePageVisible, useSiteCurrency } from './money-parts.tsx';
 
@@ -97,6 +97,11 @@ function DepositForm({ actor }: { actor: DepositActor }) {
         actor.send({ type: 'deposit.submit', amount: parseAmount(amount, currency.minorUnits) });
       }}
     >
+      {options.bonusBadge !== null ? (
+        <p className={styles.bonusBadge}>
+          {t('money.deposit.bonusBadge', { amount: formatMoney(options.bonusBadge, currency, { compact: true }) })}
+        </p>
+      ) : null}
       <fieldset className={styles.group}>
         <legend className={styles.legend}>{t('money.deposit.channel')}</legend>
         <div className={styles.choices}>

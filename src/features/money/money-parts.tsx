@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useSession } from '../../app/app-actor.tsx';
 import { balanceActorFor } from '../../app/money-actors.ts';
-import type { CurrencyLike } from './money-format.ts';
+import type { CurrencyLike } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 
 const fallbackCurrency: CurrencyLike = { symbol: '', minorUnits: 2 };

@@ -101,6 +101,8 @@ describe('deposit screen', () => {
     const { user } = renderApp({ path: '/m/voucherCenter', session: freshMember() });
     const amount = await screen.findByLabelText('Amount');
     expect(screen.getByRole('radio', { name: /Online banking/ })).toHaveProperty('checked', true);
+    // The merchant's bonus badge from the channels answer.
+    expect(screen.getByText('Bonus up to ₱258')).toBeTruthy();
     await user.type(amount, '50');
     await user.click(screen.getByRole('button', { name: 'Deposit now' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter an amount within the limits.');

@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
+import type { ConsolidatedSettings } from '../../api/system.ts';
 import { AppActorContext, useSiteStatus } from '../../app/app-actor.tsx';
 import { showsBottomBar, titleId } from '../../app/layout-rules.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -13,8 +14,11 @@ export function useShownPath(): string {
   return useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
 }
 
+/** The merchant's settings, on their way (the root route's loader). */
+export type SettingsPromise = Promise<ConsolidatedSettings | null>;
+
 /** Header, routed content and bottom bar, laid out by the rules of the path. */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, settings }: { children: ReactNode; settings: SettingsPromise }) {
   const t = useT();
   const path = useShownPath();
   const bottomBar = showsBottomBar(path);
@@ -33,7 +37,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className={[styles.main, bottomBar && styles.withBottomBar].filter(Boolean).join(' ')}>
         {children}
       </main>
-      {bottomBar ? <BottomMenu path={path} /> : null}
+      {bottomBar ? <BottomMenu path={path} settings={settings} /> : null}
     </>
   );
 }
@@ -42,7 +46,7 @@ export function AppShell({ children }: { children: ReactNode }) {
  * The root layout: the site, or the maintenance / IP-restricted page when the
  * system status says so ('unknown' and 'normal' show the site).
  */
-export function SiteLayout({ children }: { children: ReactNode }) {
+export function SiteLayout({ children, settings }: { children: ReactNode; settings: SettingsPromise }) {
   const { status, context } = useSiteStatus();
   const statusActor = AppActorContext.useSelector((s) => s.children.systemStatus);
   if (status === 'maintenance') {
@@ -54,5 +58,5 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     );
   }
   if (status === 'restricted') return <RestrictedPage ip={context?.answer?.ip ?? null} />;
-  return <AppShell>{children}</AppShell>;
+  return <AppShell settings={settings}>{children}</AppShell>;
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memberSession, renderApp, trialSession } from '../../test/render-app.tsx';
+import { demoSettings, memberSession, renderApp, trialSession } from '../../test/render-app.tsx';
 
 const bottomMenu = () => screen.findByRole('navigation', { name: 'Main menu' });
 
@@ -15,10 +15,20 @@ describe('bottom menu', () => {
       '/m/home',
       '/m/voucherCenter',
     ]);
-    expect(within(menu).getByRole('link', { name: 'Deposit, bonus ₱258' })).toBeTruthy();
+    expect(await within(menu).findByRole('link', { name: 'Deposit, bonus ₱258' })).toBeTruthy();
     expect(within(menu).getByText('₱258').textContent).toBe('₱258');
     expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(within(menu).getByRole('link', { name: 'Member' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows the badge the merchant sets, and none without one', async () => {
+    const first = renderApp({ path: '/m/home', settings: { ...demoSettings, depositBadge: 10050 } });
+    expect(await within(await bottomMenu()).findByRole('link', { name: 'Deposit, bonus ₱100.50' })).toBeTruthy();
+    first.unmount();
+    renderApp({ path: '/m/home', settings: { ...demoSettings, depositBadge: null } });
+    const menu = await bottomMenu();
+    expect(within(menu).getByRole('link', { name: 'Deposit' })).toBeTruthy();
+    expect(within(menu).queryByText(/₱/)).toBeNull();
   });
 
   it('highlights promotions on an activity detail', async () => {

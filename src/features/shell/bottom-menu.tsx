@@ -1,11 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Gift, House, type LucideIcon, UserRound, Wallet } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { useRole } from '../../app/app-actor.tsx';
 import { activeBottomTab, type BottomTab } from '../../app/layout-rules.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { useFormatMoney } from '../../ui/money-format.ts';
+import type { SettingsPromise } from './app-shell.tsx';
 import styles from './bottom-menu.module.css';
 
 const items = [
@@ -20,7 +22,7 @@ const items = [
  * the route guard; a trial account is offered registration instead.
  * (The invite-friends entry arrives with the referral feature.)
  */
-export function BottomMenu({ path }: { path: string }) {
+export function BottomMenu({ path, settings }: { path: string; settings: SettingsPromise }) {
   const t = useT();
   const role = useRole();
   const navigate = useNavigate();
@@ -34,9 +36,9 @@ export function BottomMenu({ path }: { path: string }) {
           <li key={tab}>
             <Link
               to={to}
+              search={tab === 'home' ? { category: 'HOT' } : undefined}
               className={styles.item}
               aria-current={active === tab ? 'page' : undefined}
-              aria-label={tab === 'deposit' ? t('nav.deposit.label') : undefined}
               activeProps={{}}
               onClick={(event) => {
                 if (tab === 'member' && role === 'trial') {
@@ -48,12 +50,17 @@ export function BottomMenu({ path }: { path: string }) {
               <span className={styles.icon}>
                 <Icon aria-hidden="true" focusable="false" />
                 {tab === 'deposit' ? (
-                  <span className={styles.badge} aria-hidden="true">
-                    {t('nav.deposit.badge')}
-                  </span>
+                  <Suspense fallback={null}>
+                    <DepositBadge settings={settings} />
+                  </Suspense>
                 ) : null}
               </span>
               {t(labelId)}
+              {tab === 'deposit' ? (
+                <Suspense fallback={null}>
+                  <DepositBadge settings={settings} spoken />
+                </Suspense>
+              ) : null}
             </Link>
           </li>
         ))}
@@ -71,5 +78,24 @@ export function BottomMenu({ path }: { path: string }) {
         }}
       />
     </nav>
+  );
+}
+
+/**
+ * The promotional bonus badge of the deposit entry (the merchant's setting,
+ * e.g. ₱258), nothing without one: drawn on the icon, and `spoken` after the
+ * label for screen readers ("Deposit, bonus ₱258").
+ */
+function DepositBadge({ settings, spoken = false }: { settings: SettingsPromise; spoken?: boolean }) {
+  const t = useT();
+  const formatMoney = useFormatMoney();
+  const loaded = use(settings);
+  if (!loaded || loaded.depositBadge === null) return null;
+  const amount = formatMoney(loaded.depositBadge, loaded.currency, { compact: true });
+  if (spoken) return <span className={styles.spoken}>{t('nav.deposit.bonus', { amount })}</span>;
+  return (
+    <span className={styles.badge} aria-hidden="true">
+      {amount}
+    </span>
   );
 }

@@ -9,18 +9,20 @@ export interface CurrencyLike {
 /**
  * `formatMoney(123456, currency)` -> `₱1,234.56`: the symbol and the amount
  * of integer minor units with the currency's decimals (2 for PHP), grouped
- * for the language; negative amounts get a leading minus.
+ * for the language; negative amounts get a leading minus. `compact` leaves
+ * out zero decimals (`₱258`), for badges, never for amounts in lists.
  */
 export function useFormatMoney() {
   const intl = useIntl();
   return useCallback(
-    (amount: number, currency: CurrencyLike, options: { signed?: boolean } = {}) => {
+    (amount: number, currency: CurrencyLike, options: { signed?: boolean; compact?: boolean } = {}) => {
       const digits = currency.minorUnits;
       const scale = 10 ** digits;
       const abs = Math.abs(amount);
       const major = Math.trunc(abs / scale);
       const minor = abs - major * scale;
-      const text = `${intl.formatNumber(major, { maximumFractionDigits: 0 })}${digits > 0 ? `${intl.formatNumber(0.1).charAt(1)}${String(minor).padStart(digits, '0')}` : ''}`;
+      const decimals = digits > 0 && !(options.compact && minor === 0);
+      const text = `${intl.formatNumber(major, { maximumFractionDigits: 0 })}${decimals ? `${intl.formatNumber(0.1).charAt(1)}${String(minor).padStart(digits, '0')}` : ''}`;
       const sign = amount < 0 ? '-' : options.signed && amount > 0 ? '+' : '';
       return `${sign}${currency.symbol}${text}`;
     },

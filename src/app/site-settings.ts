@@ -1,0 +1,20 @@
+/**
+ * The merchant's consolidated settings (currency, languages, switches, the
+ * deposit bonus badge), asked for once per page life by the root route's
+ * loader and shared by every screen; the first page has them in its first
+ * answers (docs/first-load.md). A failed read is null (the site works without
+ * them) and is asked again on the next navigation.
+ */
+import type { ConsolidatedSettings } from '../api/system.ts';
+import { consolidatedSettingsEndpoint } from '../api/system.ts';
+import { apiCall } from './api.ts';
+
+let pending: Promise<ConsolidatedSettings | null> | null = null;
+
+export function siteSettings(): Promise<ConsolidatedSettings | null> {
+  pending ??= apiCall(consolidatedSettingsEndpoint).catch(() => {
+    pending = null;
+    return null;
+  });
+  return pending;
+}
