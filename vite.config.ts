@@ -4,6 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstLoadPlugin } from './scripts/first-load-plugin.ts';
+import { routes } from './src/routes/routes.ts';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -50,6 +52,8 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // .vite/first-load.json: each route's chunks, preloaded by the server (docs/first-load.md).
+    firstLoadPlugin({ routes, routesDirectory: './src/routes' }),
     precompress(),
   ],
   resolve: {

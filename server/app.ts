@@ -13,14 +13,15 @@ import { registerOpenApiRoute } from './http/openapi.ts';
 import { installRequestContext } from './http/request-context.ts';
 import { installRouteTable } from './http/route-table.ts';
 import { registerRateLimit, registerSecurityHeaders } from './http/security.ts';
-import { registerSpa, sendSpaIndex, wantsSpaIndex } from './http/spa.ts';
+import { createDocumentRenderer } from './http/document.ts';
+import { registerSpa, wantsSpaIndex } from './http/spa.ts';
 import { createMerchantDirectory, type MerchantDirectory } from './modules/system/merchant-directory.ts';
 import { type IdentityOptions, registerIdentity } from './modules/identity.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerContentRoutes } from './modules/content/routes.ts';
 import { registerGameRoutes } from './modules/games/routes.ts';
 import { registerWallet, type WalletOptions } from './modules/wallet/routes.ts';
-import { registerPlayRoutes } from './modules/play/routes.ts';
+import { type PlayRoutesOptions, registerPlayRoutes } from './modules/play/routes.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 
 export interface BuildAppOptions {
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   rateLimitPerMinute?: number;
   /** Directory of the built SPA; nothing is served when missing. */
   staticDir?: string;
+  /** The merchant the built SPA serves (SITE_MERCHANT, default DEMO): its first answers go in the page. */
+  siteMerchant?: string;
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
   /** Merchant cache lifetime in ms. */
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   wallet?: WalletOptions;
   /** VENDOR_WALLET_SECRET: the seamless-wallet secrets of vendors are derived from it (else random, kept in the database). */
   vendorWalletSecret?: string | undefined;
+  /** The recovery sweep of interrupted game rounds (timeout and period; recoverEveryMs 0 turns it off). */
+  play?: Omit<PlayRoutesOptions, 'now'>;
 }
 
 declare module 'fastify' {
@@ -84,11 +89,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerContentRoutes(app);
   await registerWallet(app, options.db, options.wallet);
   await registerSeamlessRoutes(app, { now: () => app.identity.now(), masterSecret: options.vendorWalletSecret });
-  registerPlayRoutes(app, { now: () => app.identity.now() });
+  registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });
 
   const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;
+  const pages = spa && options.staticDir ? createDocumentRenderer(app, options.staticDir, { merchant: options.siteMerchant ?? 'DEMO' }) : null;
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    if (spa && wantsSpaIndex(request)) return sendSpaIndex(reply);
+    if (pages && wantsSpaIndex(request)) return pages.send(request, reply);
     return reply
       .status(404)
       .send(failure(errorCodes.notFound, `The requested url ${request.method} ${request.url.split('?')[0]} does not exist.`));

@@ -11,9 +11,15 @@ export interface ServerConfig {
   trustProxy: NonNullable<FastifyServerOptions['trustProxy']>;
   rateLimitPerMinute: number;
   staticDir: string;
+  /** SITE_MERCHANT: the merchant the built SPA serves (its VITE_MERCHANT_CODE). */
+  siteMerchant: string;
   logLevel: string;
   /** VENDOR_WALLET_SECRET (at least 32 characters): vendors' seamless-wallet secrets are derived from it. */
   vendorWalletSecret: string | undefined;
+  /** PLAY_RECOVERY_AFTER_MS (30000): game rounds pending longer than this are rolled back by the recovery sweep. */
+  playRecoveryAfterMs: number;
+  /** PLAY_RECOVERY_EVERY_MS (15000): period of the recovery sweep; 0 turns it off. */
+  playRecoveryEveryMs: number;
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number): number {
@@ -54,7 +60,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitPerMinute: integer(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE', 1),
     staticDir: env.STATIC_DIR?.trim() || './dist',
+    siteMerchant: env.SITE_MERCHANT?.trim() || 'DEMO',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     vendorWalletSecret: vendorWalletSecret(env.VENDOR_WALLET_SECRET),
+    playRecoveryAfterMs: integer(env.PLAY_RECOVERY_AFTER_MS, 30_000, 'PLAY_RECOVERY_AFTER_MS', 0),
+    playRecoveryEveryMs: integer(env.PLAY_RECOVERY_EVERY_MS, 15_000, 'PLAY_RECOVERY_EVERY_MS', 0),
   };
 }

@@ -34,7 +34,9 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   rateLimitPerMinute: config.rateLimitPerMinute,
   staticDir: config.staticDir,
+  siteMerchant: config.siteMerchant,
   vendorWalletSecret: config.vendorWalletSecret,
+  play: { recoverAfterMs: config.playRecoveryAfterMs, recoverEveryMs: config.playRecoveryEveryMs },
 });
 if (seeded) app.log.info('seeded the demo data');
 

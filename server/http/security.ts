@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../src/api/contract.ts';
 import { isApiRequest } from './api-paths.ts';
+import { internalCallHeader, internalCallToken } from './document.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -42,7 +43,8 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number)
     global: true,
     max: perMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isApiRequest(request),
+    // The page's own first-screen calls are part of the page request, which was counted.
+    allowList: (request) => !isApiRequest(request) || request.headers[internalCallHeader] === internalCallToken,
     errorResponseBuilder: (_request, context) =>
       new AppError(context.statusCode, errorCodes.rateLimited, `Too many requests, retry in ${context.after}.`),
   });

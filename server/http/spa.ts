@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isApiRequest } from './api-paths.ts';
 
 /**
@@ -40,8 +40,4 @@ export function wantsSpaIndex(request: FastifyRequest): boolean {
   const pathname = request.url.split('?')[0] ?? '/';
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !last.includes('.') || last.endsWith('.html');
-}
-
-export function sendSpaIndex(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
 }

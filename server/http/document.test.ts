@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstAnswers } from '../../src/api/first-answers.ts';
+import { systemStatusEndpoint } from '../../src/api/system.ts';
+import type { FirstLoadManifest } from '../../scripts/first-load-plugin.ts';
+import { buildApp } from '../app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import { jsonForScript } from './document.ts';
+
+let testDb: TestDatabase;
+let dist: string;
+
+const manifest: FirstLoadManifest = {
+  routes: {
+    '/m/home': { js: ['assets/home-abc.js', 'assets/lobby-def.js'], css: ['assets/home-abc.css'] },
+    '/m/login': { js: ['assets/login-123.js'], css: [] },
+  },
+  catalogs: { EN: 'assets/en-xyz.js', CN: 'assets/cn-xyz.js' },
+};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  dist = mkdtempSync(path.join(tmpdir(), 'document-dist-'));
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dist, '.vite', 'first-load.json'), JSON.stringify(manifest));
+});
+
+afterAll(async () => {
+  await testDb.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The first answers a page carries. */
+function answersOf(html: string) {
+  const match = /<script type="application\/json" id="mc-first-answers">([\s\S]*?)<\/script>/.exec(html);
+  return match ? firstAnswers.parse(JSON.parse(match[1]!)) : [];
+}
+
+describe('pages of client routes', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ db: testDb.db, staticDir: dist });
+  });
+  afterAll(() => app.close());
+
+  it("ask for the route's chunks, its CSS and the default catalog in the document", async () => {
+    const res = await app.inject({ method: 'GET', url: '/m/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-abc.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/lobby-def.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-abc.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/en-xyz.js">');
+    expect(head).not.toContain('login-123');
+    // The home aliases are the home screen.
+    expect((await app.inject({ method: 'GET', url: '/m/index.html' })).body).toContain('/assets/home-abc.js');
+    // A route without entries still gets the page and the catalog.
+    const other = await app.inject({ method: 'GET', url: '/m/help?i=2' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain('/assets/en-xyz.js');
+    expect(other.body).not.toContain('home-abc');
+  });
+
+  it('carry the answers of the first calls, equal to what the API answers the visitor', async () => {
+    const page = await app.inject({ method: 'GET', url: '/m/home', remoteAddress: '198.51.100.9' });
+    const answers = answersOf(page.body);
+    const status = answers.find((a) => a.key === 'GET /wps/system/status');
+    expect(status).toMatchObject({ merchant: 'DEMO', language: 'EN' });
+    const direct = await app.inject({ method: 'GET', url: systemStatusEndpoint.path, headers: { merchant: 'DEMO' }, remoteAddress: '198.51.100.9' });
+    expect(status?.value).toEqual(direct.json().value);
+    expect(status?.value).toMatchObject({ location: { ip: '198.51.100.9' } });
+  });
+
+  it('are compressed for browsers that accept it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/m/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('/assets/login-123.js');
+    expect(answersOf(html).length).toBeGreaterThan(0);
+  });
+
+  it('answer HEAD without a body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/m/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+});
+
+describe('the rate limit', () => {
+  it("leaves the page's own first calls out of the visitor's allowance", async () => {
+    const limited = await buildApp({ db: testDb.db, staticDir: dist, rateLimitPerMinute: 3 });
+    try {
+      const ip = '192.0.2.44';
+      const page = await limited.inject({ method: 'GET', url: '/m/home', remoteAddress: ip });
+      expect(page.statusCode).toBe(200);
+      expect(answersOf(page.body).length).toBeGreaterThan(0);
+      const call = () => limited.inject({ method: 'GET', url: systemStatusEndpoint.path, headers: { merchant: 'DEMO' }, remoteAddress: ip });
+      for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
+      expect((await call()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('jsonForScript', () => {
+  it('cannot end the script element or open a comment', () => {
+    const text = jsonForScript([{ title: '</script><script>alert(1)</script><!-- & \u2028' }]);
+    expect(text).not.toMatch(/<|>|&|\u2028/);
+    expect(JSON.parse(text)).toEqual([{ title: '</script><script>alert(1)</script><!-- & \u2028' }]);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The page of a client-side route (index.html), with what its first screen
+ * needs asked for in the document itself (docs/first-load.md):
+ *
+ * - `<link rel="modulepreload">` for the route's chunks and the default
+ *   language's message catalog, and `<link rel="stylesheet">` for the route's
+ *   CSS (from `.vite/first-load.json`, written by scripts/first-load-plugin.ts),
+ *   so the browser fetches them in parallel with the entry instead of one
+ *   round trip after another;
+ * - the answers of the screen's first public calls (`src/app/first-screen.ts`)
+ *   in `<script type="application/json" id="mc-first-answers">`, taken by the
+ *   API client instead of a request each;
+ * - `<link rel="preload" as="image">` for the images the first screen shows
+ *   first (the home banner, the first game icons).
+ *
+ * The answers come from the server's own routes (`app.inject`, the same code
+ * and caches as a request from the browser) with the visitor's address, so a
+ * restricted visitor's status is the one they would get. A call that fails is
+ * left out: the client then asks for it as usual.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callKey, type FirstAnswer, firstAnswersElementId, queryString } from '../../src/api/first-answers.ts';
+import { firstScreenCalls, firstScreenImages, firstScreenPath } from '../../src/app/first-screen.ts';
+import { defaultLanguage } from '../../src/app/storage.ts';
+import type { FirstLoadManifest } from '../../scripts/first-load-plugin.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Header that marks the document's own calls (not counted by the rate limit: the page request was). */
+export const internalCallHeader = 'x-first-load';
+export const internalCallToken = randomBytes(24).toString('base64url');
+
+export interface DocumentOptions {
+  /** The merchant the built site serves (the client's VITE_MERCHANT_CODE). */
+  merchant: string;
+}
+
+export interface DocumentRenderer {
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** `<` `>` `&` and the line separators escaped, so JSON cannot end the script element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function decodedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Returns null when the build has no index.html (API-only server). */
+export function createDocumentRenderer(app: FastifyInstance, distDir: string, options: DocumentOptions): DocumentRenderer | null {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const template = readFileSync(indexFile, 'utf8');
+  const manifestFile = path.join(distDir, '.vite', 'first-load.json');
+  const manifest: FirstLoadManifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FirstLoadManifest)
+    : { routes: {}, catalogs: {} };
+  const catalog = manifest.catalogs[defaultLanguage];
+
+  async function answersFor(request: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
+    const calls = firstScreenCalls(pathname);
+    const answers = await Promise.all(
+      calls.map(async ({ endpoint, query }) => {
+        const res = await app.inject({
+          method: 'GET',
+          url: `${endpoint.path}${queryString(query)}`,
+          remoteAddress: request.ip,
+          headers: { merchant: options.merchant, language: defaultLanguage, [internalCallHeader]: internalCallToken },
+        });
+        if (res.statusCode !== 200) return null;
+        const body = res.json() as { success?: boolean; value?: unknown };
+        if (body.success !== true) return null;
+        return { key: callKey(endpoint, query), merchant: options.merchant, language: defaultLanguage, value: body.value };
+      }),
+    );
+    return answers.filter((a): a is FirstAnswer => a !== null);
+  }
+
+  async function render(request: FastifyRequest): Promise<string> {
+    const pathname = firstScreenPath(decodedPath(request.url));
+    const files = manifest.routes[pathname];
+    const answers = await answersFor(request, pathname);
+    const lookup = new Map(answers.map((a) => [a.key, a.value]));
+    const images = firstScreenImages(pathname, (endpoint, query) => lookup.get(callKey(endpoint, query)));
+    const head = [
+      ...(files?.css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
+      ...(files?.js ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
+      ...(catalog ? [`<link rel="modulepreload" crossorigin href="/${escapeAttribute(catalog)}">`] : []),
+      ...images.map((src, i) => `<link rel="preload" as="image" href="${escapeAttribute(src)}"${i === 0 ? ' fetchpriority="high"' : ''}>`),
+    ];
+    const body = answers.length
+      ? `<script type="application/json" id="${firstAnswersElementId}">${jsonForScript(answers)}</script>`
+      : '';
+    return template.replace('</head>', `    ${head.join('\n    ')}\n  </head>`).replace('</body>', `${body}\n  </body>`);
+  }
+
+  return {
+    async send(request, reply) {
+      const html = await render(request);
+      if (request.method === 'HEAD') return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send();
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (/\bbr\b/.test(accepts)) {
+        return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+      }
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipAsync(html, { level: 6 }));
+      return reply.send(html);
+    },
+  };
+}

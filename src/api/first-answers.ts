@@ -1,0 +1,91 @@
+/**
+ * First answers: the answers of a screen's first public calls, put in the
+ * page by the server (`<script type="application/json" id="mc-first-answers">`)
+ * so the first screen does not wait for a round trip per call after the code
+ * has booted. The client takes each answer once, for the same call (path and
+ * query), merchant and language, shortly after the page loaded; anything else
+ * goes to the network as usual. See docs/first-load.md.
+ */
+import * as z from 'zod/mini';
+import type { ApiCall } from './client.ts';
+import type { Endpoint } from './contract.ts';
+
+/** The element of the page that carries the answers. */
+export const firstAnswersElementId = 'mc-first-answers';
+
+/** How long after the page loaded an answer may still stand in for the call. */
+export const firstAnswerLifetimeMs = 60_000;
+
+export const firstAnswer = z.object({
+  /** `GET <path>?<canonical query>` (`callKey`). */
+  key: z.string(),
+  merchant: z.string(),
+  language: z.string(),
+  value: z.unknown(),
+});
+export type FirstAnswer = z.infer<typeof firstAnswer>;
+export const firstAnswers = z.array(firstAnswer);
+
+/**
+ * One string per call: method, path and the query with its keys sorted,
+ * blank values left out and every value as the string it is on the wire.
+ */
+export function callKey(endpoint: Pick<Endpoint, 'method' | 'path'>, query?: Record<string, unknown>): string {
+  return `${endpoint.method} ${endpoint.path}${queryString(query)}`;
+}
+
+/** The canonical query string (`?a=1&b=x`, or empty) of `callKey`, also what the server requests. */
+export function queryString(query?: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const name of Object.keys(query ?? {}).sort()) {
+    const value = query?.[name];
+    if (value === undefined || value === null || value === '') continue;
+    params.append(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Reads the answers the page carries (none when absent or malformed). */
+export function readFirstAnswers(doc: Pick<Document, 'getElementById'> | undefined): FirstAnswer[] {
+  const text = doc?.getElementById(firstAnswersElementId)?.textContent;
+  if (!text) return [];
+  try {
+    const parsed = firstAnswers.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface FirstAnswerContext {
+  merchant: string;
+  language: () => string;
+  /** Milliseconds since the page loaded. */
+  sinceLoad: () => number;
+}
+
+/**
+ * Wraps the API client: a GET that has a first answer for its key, merchant
+ * and language is answered from it once (checked with the endpoint's schema
+ * like any answer); every other call, and any later one, goes out.
+ */
+export function withFirstAnswers(call: ApiCall, answers: readonly FirstAnswer[], context: FirstAnswerContext): ApiCall {
+  if (answers.length === 0) return call;
+  const pending = new Map(answers.map((a) => [a.key, a]));
+  return ((endpoint, args) => {
+    if (pending.size > 0 && endpoint.method === 'GET') {
+      const key = callKey(endpoint, args?.query as Record<string, unknown> | undefined);
+      const answer = pending.get(key);
+      if (answer) {
+        pending.delete(key);
+        const fresh = context.sinceLoad() < firstAnswerLifetimeMs;
+        const parsed = (endpoint.value as z.ZodMiniType).safeParse(answer.value);
+        if (fresh && answer.merchant === context.merchant && answer.language === context.language() && parsed.success) {
+          return Promise.resolve(parsed.data);
+        }
+      }
+    }
+    return call(endpoint, args as never);
+  }) as ApiCall;
+}
