@@ -19,6 +19,7 @@ const options: DepositOptionsData = {
     { code: 'BANK', name: 'Bank', minAmount: 50000, maxAmount: 1000000, presetAmounts: [] },
   ],
   promotions: [{ id: 3, title: 'First deposit', description: '', bonusRateBps: 1000, maxBonus: 25800, minDeposit: 10000, available: true }],
+  bonusBadge: 25800,
 };
 const noChannels: DepositOptionsData = { ...options, channels: [] };
 const pendingOrder: DepositOrderData = { orderNo: 'D1', status: 'pending', amount: 20000, bonus: 0, payUrl: '/pay/local/1?t=x' };

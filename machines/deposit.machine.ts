@@ -23,6 +23,8 @@ export interface DepositOptionsData {
   currency: MoneyCurrency;
   channels: DepositChannelOption[];
   promotions: DepositPromotionOption[];
+  /** The merchant's deposit bonus badge (minor units), or null. */
+  bonusBadge: number | null;
 }
 
 export type DepositOrderStatus = 'pending' | 'completed' | 'cancelled';
