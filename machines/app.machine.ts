@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { roleOf, type SessionInfo } from './session.ts';
+import { isSessionEndedError, roleOf, type SessionInfo } from './session.ts';
 import { type StatusAnswer, systemStatusMachine } from './system-status.machine.ts';
 
 export interface AppContext {
@@ -8,12 +8,27 @@ export interface AppContext {
   language: string;
   /** The system status remembered from the last visit, handed to `systemStatus`. */
   cachedStatus: StatusAnswer | null;
+  /**
+   * The errorCode with which the server ended the last session (login.not.session,
+   * login.session.expired, user.or.token.invalid), shown until dismissed or the next login.
+   */
+  sessionEnded: string | null;
 }
 
 export type AppEvent =
   | { type: 'session.login'; session: SessionInfo; remember: boolean }
   | { type: 'session.logout' }
-  | { type: 'session.expire' }
+  /**
+   * The server ended the session: an authenticated call was answered with one of
+   * `sessionEndedCodes`. `token` is the token that call sent; an answer about an
+   * older session (the member has logged in again since) changes nothing.
+   */
+  | { type: 'session.expire'; errorCode: string; token?: string }
+  /** Home or the header mounted: renew the session (it also proves a restored one is still valid). */
+  | { type: 'session.renew' }
+  /** The password was changed: no first login or expired password any more. */
+  | { type: 'session.passwordChanged' }
+  | { type: 'notice.dismiss' }
   | { type: 'language.change'; language: string };
 
 export interface AppInput {
@@ -21,10 +36,52 @@ export interface AppInput {
   cachedStatus: StatusAnswer | null;
 }
 
+/** member, trial and agent alike: idle, or renewing the session with the server. */
 const signedIn = {
+  initial: 'idle',
   on: {
-    'session.logout': { target: 'guest', actions: ['clearSession', 'forgetSession'] },
-    'session.expire': { target: 'guest', actions: ['clearSession', 'forgetSession'] },
+    'session.logout': { target: 'guest', actions: ['clearSession', 'forgetSession', 'forgetDeviceToken'] },
+    'session.expire': {
+      guard: 'isCurrentSession',
+      target: 'guest',
+      actions: [
+        'clearSession',
+        'forgetSession',
+        'forgetDeviceToken',
+        { type: 'noteSessionEnded', params: ({ event }: { event: { errorCode: string } }) => ({ errorCode: event.errorCode }) },
+      ],
+    },
+    'session.passwordChanged': { actions: ['clearPasswordRequest', 'rewriteSession'] },
+  },
+  states: {
+    idle: {
+      on: { 'session.renew': { target: 'renewing' } },
+    },
+    renewing: {
+      invoke: {
+        id: 'renewSession',
+        src: 'renewSession',
+        input: ({ context }: { context: AppContext }) => ({ token: context.session?.token ?? '' }),
+        onDone: { target: 'idle' },
+        onError: [
+          {
+            guard: { type: 'isSessionEnded', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+            target: '#app.guest',
+            actions: [
+              'clearSession',
+              'forgetSession',
+              'forgetDeviceToken',
+              {
+                type: 'noteSessionEnded',
+                params: ({ event }: { event: { error: unknown } }) => ({ errorCode: (event.error as { errorCode: string }).errorCode }),
+              },
+            ],
+          },
+          // No network or a server failure: the session may well be alive; the next call will tell.
+          { target: 'idle' },
+        ],
+      },
+    },
   },
 } as const;
 
@@ -32,6 +89,14 @@ const signedIn = {
  * The application: who is using the site (guest, member, trial or agent;
  * restored from MC_SESSION_INFO at start) and the language, with the system
  * status machine running as the child `systemStatus`.
+ *
+ * A signed-in user's session is renewed (`renewSession`, POST
+ * /wps/session/renew) when home or the header mounts. When the server says
+ * the session has ended (the renewal, or any authenticated call reported as
+ * `session.expire`), the session is cleared as by a logout, the remembered
+ * account stays, and `sessionEnded` holds the reason for the view to show
+ * ('The account has been logged out, please log in again') on the way to
+ * /m/login.
  */
 export const appMachine = setup({
   types: {
@@ -41,25 +106,38 @@ export const appMachine = setup({
   },
   actors: {
     restoreSession: fromPromise<SessionInfo | null>(async () => null),
+    /** Renews the session of `token`; fails with the server's errorCode when the session has ended. */
+    renewSession: fromPromise<unknown, { token: string }>(async () => null),
     systemStatus: systemStatusMachine,
   },
   actions: {
     /** Writes MC_SESSION_INFO to local storage (remember) or session storage. */
     storeSession: (_, _params: { session: SessionInfo; remember: boolean }) => {},
-    /** Removes MC_SESSION_INFO and the other traces of the session. */
+    /** Writes the changed session record where MC_SESSION_INFO is kept. */
+    rewriteSession: () => {},
+    /** Removes MC_SESSION_INFO and the other traces of the session (session storage: trialName, ...). */
     forgetSession: () => {},
+    /** Drops remember-me's device token (autoLogin 0); the remembered account stays for the form. */
+    forgetDeviceToken: () => {},
     /** Keeps the language for the next visit. */
     storeLanguage: (_, _params: { language: string }) => {},
     clearSession: assign({ session: null }),
+    noteSessionEnded: assign((_, params: { errorCode: string }) => ({ sessionEnded: params.errorCode })),
+    clearPasswordRequest: assign({
+      session: ({ context }) => context.session && { ...context.session, firstTimeLogin: false, passwordExpired: false },
+    }),
   },
   guards: {
     isMember: ({ context }) => roleOf(context.session) === 'member',
     isTrial: ({ context }) => roleOf(context.session) === 'trial',
     isAgent: ({ context }) => roleOf(context.session) === 'agent',
+    isCurrentSession: ({ context, event }) =>
+      event.type === 'session.expire' && (event.token === undefined || event.token === context.session?.token),
+    isSessionEnded: (_, params: { error: unknown }) => isSessionEndedError(params.error),
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ session: null, language: input.language, cachedStatus: input.cachedStatus }),
+  context: ({ input }) => ({ session: null, language: input.language, cachedStatus: input.cachedStatus, sessionEnded: null }),
   invoke: {
     id: 'systemStatus',
     src: 'systemStatus',
@@ -72,6 +150,7 @@ export const appMachine = setup({
         { type: 'storeLanguage', params: ({ event }) => ({ language: event.language }) },
       ],
     },
+    'notice.dismiss': { actions: assign({ sessionEnded: null }) },
   },
   initial: 'restoring',
   states: {
@@ -96,7 +175,7 @@ export const appMachine = setup({
         'session.login': {
           target: 'deciding',
           actions: [
-            assign({ session: ({ event }) => event.session }),
+            assign({ session: ({ event }) => event.session, sessionEnded: null }),
             { type: 'storeSession', params: ({ event }) => ({ session: event.session, remember: event.remember }) },
           ],
         },

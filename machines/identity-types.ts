@@ -53,6 +53,18 @@ export type SmsPurpose = 'login' | 'register' | 'reset';
 /** A clock in ms since the epoch; machines take it as input so tests control time. */
 export type Clock = () => number;
 
+/** Error code of a code requested again too soon (429); its value carries `expirationTime`, when the next may be asked. */
+export const smsCooldownErrorCode = 'verification.resend.cooldown';
+
+/** When a cooldown answer lets the next code be requested (ms since the epoch), if it says. */
+export function cooldownEndOf(error: unknown): number | null {
+  if (errorCodeOf(error) !== smsCooldownErrorCode) return null;
+  const value = errorValueOf(error);
+  return typeof value === 'object' && value !== null && 'expirationTime' in value && typeof value.expirationTime === 'number'
+    ? value.expirationTime
+    : null;
+}
+
 /** Error code the server sends when the new password equals the old one. */
 export const samePasswordErrorCode = 'modify.new.old.same';
 

@@ -51,6 +51,7 @@ const aspects: Array<{ name: string; inputs: LoginInput[]; events: AnyEventObjec
       { type: 'form.submit', account: '', secret: '' },
       { type: 'xstate.done.actor.submitLogin', output: session(true) },
       { type: 'xstate.done.actor.submitLogin', output: session(false) },
+      { type: 'xstate.done.actor.submitLogin', output: { ...session(false), passwordExpired: true } },
       { type: 'xstate.error.actor.submitLogin', error: flagged },
       { type: 'xstate.error.actor.submitLogin', error: plain },
       { type: 'captcha.refresh' },
@@ -83,7 +84,7 @@ describe('login machine: coverage of the generated paths', () => {
     expect(coverage.transitions.length).toBe(20);
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);
-    expect(pathSets.map((s) => s.paths.length)).toEqual([27, 11, 68, 39]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([27, 11, 73, 39]);
   });
 
   it('the coverage check fails when paths leave something out', () => {
@@ -268,7 +269,7 @@ describe.each(pathSets.map((set) => [`${set.aspect}, sms ${set.input.smsEnabled 
             break;
           case 'xstate.done.actor.submitLogin':
             h.submitLogin.resolve(event.output);
-            goTo = event.output.firstTimeLogin ? '/m/changePsw' : '/m/home';
+            goTo = event.output.firstTimeLogin || event.output.passwordExpired ? '/m/changePsw' : '/m/home';
             stored.push([event.output, remember]);
             expect(lastSubmit.type).toBe('form.submit');
             break;
@@ -365,6 +366,15 @@ describe('login machine: named scenarios', () => {
     await flush();
     expect(h.actor.getSnapshot().output).toEqual({ redirectTo: '/m/changePsw', session: session(true) });
     expect(h.storeSession).toHaveBeenCalledWith(session(true), true);
+  });
+
+  it('an expired password goes to /m/changePsw too', async () => {
+    const h = await ready();
+    h.actor.send(complete as never);
+    const expired = { ...session(false), passwordExpired: true };
+    h.submitLogin.resolve(expired);
+    await flush();
+    expect(h.actor.getSnapshot().output).toEqual({ redirectTo: '/m/changePsw', session: expired });
   });
 
   it('remember-me off stores the session for this tab only', async () => {

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, raise, sendTo, setup } from 'xstate';
 import { type Captcha, type Clock, errorCodeOf, type IdentityRoute, identityMessages, isCaptchaFlagged } from './identity-types.ts';
-import type { SessionInfo } from './session.ts';
+import { needsNewPassword, type SessionInfo } from './session.ts';
 import { smsCountdownMachine } from './sms-countdown.machine.ts';
 
 /** Username with password, or mobile number with an SMS code. */
@@ -58,7 +58,7 @@ export interface LoginContext {
   /** Message id of the last failure, null when there is none. */
   errorCode: string | null;
   session: SessionInfo | null;
-  /** Where to go once logged in: /m/changePsw on a first login, else /m/home. */
+  /** Where to go once logged in: /m/changePsw on a first login or an expired password, else /m/home. */
   redirectTo: IdentityRoute | null;
 }
 
@@ -88,7 +88,8 @@ const isAllowed = (context: LoginContext, method: LoginMethod) => method === 'us
  * a failed login whose error carries the captcha flag; then it is shown and
  * refreshed, and a tap refreshes it. A language change asks the view to
  * re-validate the filled fields after `revalidateDelay` (200 ms). A success
- * stores the session and ends with /m/changePsw on a first login, else /m/home.
+ * stores the session and ends with /m/changePsw on a first login or with an
+ * expired password, else /m/home.
  */
 export const loginMachine = setup({
   types: {
@@ -124,7 +125,8 @@ export const loginMachine = setup({
       (!context.captchaRequired || (event.captcha ?? '').trim() !== ''),
     isCaptchaRequired: ({ context }) => context.captchaRequired,
     isCaptchaFlagged: (_, params: { error: unknown }) => isCaptchaFlagged(params.error),
-    isFirstLogin: (_, params: { session: SessionInfo }) => params.session.firstTimeLogin,
+    /** A first login or an expired password: a new password is asked for first. */
+    needsNewPassword: (_, params: { session: SessionInfo }) => needsNewPassword(params.session),
   },
   delays: {
     revalidateDelay: 200,
@@ -225,7 +227,7 @@ export const loginMachine = setup({
                 },
                 onDone: [
                   {
-                    guard: { type: 'isFirstLogin', params: ({ event }) => ({ session: event.output }) },
+                    guard: { type: 'needsNewPassword', params: ({ event }) => ({ session: event.output }) },
                     target: '#login.done',
                     actions: [
                       assign({ session: ({ event }) => event.output, redirectTo: '/m/changePsw' }),

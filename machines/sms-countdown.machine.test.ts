@@ -27,6 +27,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.requestSmsCode', output: { expirationTime: T0 - 1 } },
   { type: 'xstate.error.actor.requestSmsCode', error: { kind: 'server', errorCode: 'sms.too.frequent' } },
   { type: 'xstate.error.actor.requestSmsCode', error: new Error('socket hang up') },
+  {
+    type: 'xstate.error.actor.requestSmsCode',
+    error: { kind: 'server', errorCode: 'verification.resend.cooldown', value: { retryAfterMs: 1_500, expirationTime: T0 + 1_500 } },
+  },
   { type: TICK },
 ];
 
@@ -36,10 +40,10 @@ describe('smsCountdown machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
     const coverage = coverageOf(smsCountdownMachine, pathSets);
     expect(coverage.states).toEqual(['smsCountdown.idle', 'smsCountdown.validating', 'smsCountdown.sending', 'smsCountdown.counting']);
-    expect(coverage.transitions.length).toBe(7);
+    expect(coverage.transitions.length).toBe(8);
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);
-    expect(pathSets.map((s) => s.paths.length)).toEqual([29, 29]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([30, 30]);
   });
 
   it('the coverage check fails when paths leave something out', () => {
@@ -126,8 +130,16 @@ describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
         sentToasts++;
       } else if (event.type === 'xstate.error.actor.requestSmsCode') {
         h.request.reject(event.error);
-        phase = 'idle';
-        error = event.error instanceof Error ? 'client.network' : event.error.errorCode;
+        const cooldownEnd = event.error instanceof Error ? undefined : event.error.value?.expirationTime;
+        if (typeof cooldownEnd === 'number') {
+          // A code was sent moments ago: the button counts down to when the next may be asked, without an error.
+          phase = 'counting';
+          expiresAt = cooldownEnd;
+          seconds = Math.max(0, Math.ceil((expiresAt - T0) / 1000));
+        } else {
+          phase = 'idle';
+          error = event.error instanceof Error ? 'client.network' : event.error.errorCode;
+        }
       } else if (event.type === TICK) {
         await vi.advanceTimersByTimeAsync(TICK_MS - 1);
         expect(button(h.actor).seconds).toBe(seconds);
@@ -196,6 +208,33 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
     expect(button(h.actor).seconds).toBe(1);
     await advance(500);
     expect(button(h.actor).disabled).toBe(false);
+  });
+
+  it('counts down to the expirationTime of a cooldown answer instead of showing an error', async () => {
+    const h = harness({ purpose: 'register', now: clock });
+    h.actor.start();
+    h.actor.send(valid as never);
+    h.request.reject({
+      kind: 'server',
+      errorCode: 'verification.resend.cooldown',
+      value: { retryAfterMs: 42_000, expirationTime: T0 + 42_000 },
+    });
+    await flush();
+    expect(button(h.actor)).toEqual({ disabled: true, loading: false, seconds: 42, error: null });
+    expect(h.sent).not.toHaveBeenCalled();
+    await advance(41_500);
+    expect(button(h.actor).seconds).toBe(1);
+    await advance(500);
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null });
+  });
+
+  it('shows the error of a cooldown answer that does not say when', async () => {
+    const h = harness({ purpose: 'login', now: clock });
+    h.actor.start();
+    h.actor.send(valid as never);
+    h.request.reject({ kind: 'server', errorCode: 'verification.resend.cooldown' });
+    await flush();
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: 'verification.resend.cooldown' });
   });
 
   it('never requests a code for a number the form rejects', async () => {

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { type Clock, errorCodeOf, identityMessages, type SmsPurpose } from './identity-types.ts';
+import { type Clock, cooldownEndOf, errorCodeOf, identityMessages, type SmsPurpose } from './identity-types.ts';
 
 /** What the app's `requestSmsCode` gets: the number and why the code is asked for. */
 export interface SmsCodeRequest {
@@ -56,7 +56,9 @@ const secondsLeft = (context: Pick<SmsCountdownContext, 'expiresAt' | 'now'>) =>
  * validates; then the code is requested (`requestSmsCode`) and the button is
  * disabled while it counts down to the server's expirationTime (default 60 s),
  * re-reading the clock every `smsTick` (500 ms), until zero or less.
- * A failed request only ends the loading (`errorCode` is kept).
+ * A failed request only ends the loading (`errorCode` is kept), except the
+ * server's cooldown answer (a code was sent moments ago) that says when the
+ * next may be asked (`value.expirationTime`): the button counts down to it.
  */
 export const smsCountdownMachine = setup({
   types: {
@@ -73,6 +75,7 @@ export const smsCountdownMachine = setup({
   guards: {
     isMobileValid: ({ context }) => context.mobileValid && context.mobile.trim() !== '',
     isTimeUp: ({ context }) => secondsLeft(context) <= 0,
+    isCooldownWithEnd: (_, params: { error: unknown }) => cooldownEndOf(params.error) !== null,
   },
   actions: {
     updateRemaining: assign({ remaining: ({ context }) => Math.max(0, secondsLeft(context)) }),
@@ -129,10 +132,17 @@ export const smsCountdownMachine = setup({
             emit({ type: 'sms.sent' }),
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: assign({ errorCode: ({ event }) => errorCodeOf(event.error) }),
-        },
+        onError: [
+          {
+            guard: { type: 'isCooldownWithEnd', params: ({ event }) => ({ error: event.error }) },
+            target: 'counting',
+            actions: [assign({ expiresAt: ({ event }) => cooldownEndOf(event.error) }), 'updateRemaining'],
+          },
+          {
+            target: 'idle',
+            actions: assign({ errorCode: ({ event }) => errorCodeOf(event.error) }),
+          },
+        ],
       },
     },
     counting: {

@@ -69,6 +69,8 @@ export async function createHarness(options: { identity?: IdentityOptions } = {}
     merchantCacheTtlMs: 0,
     rateLimitPerMinute: 100_000,
     identity: { now: clock.now, captchaDigits: () => captchaDigits.value, ...options.identity },
+    // No background sweep of interrupted game rounds: tests that need it run it themselves.
+    play: { recoverEveryMs: 0 },
   });
   const client = (o: { ip?: string; deviceId?: string; token?: string | null } = {}): TestClient => {
     const state: TestClient = {

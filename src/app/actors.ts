@@ -3,11 +3,12 @@ import { appMachine } from '../../machines/app.machine.ts';
 import { type StatusAnswer, systemStatusMachine } from '../../machines/system-status.machine.ts';
 import type { ApiCall } from '../api/client.ts';
 import { systemStatusEndpoint } from '../api/system.ts';
-import { rememberedDeviceToken } from './remembered-login.ts';
+import { forgetDeviceToken, rememberedDeviceToken } from './remembered-login.ts';
 import {
   clearStoredSession,
   readStoredSession,
   readTabSession,
+  rewriteStoredSession,
   writeCachedStatus,
   writeLanguage,
   writeStoredSession,
@@ -29,6 +30,12 @@ export function provideAppMachine(call: ApiCall) {
         }
         return readStoredSession();
       }),
+      // The token the call sends is the stored session's (src/app/api.ts), the one the machine renews.
+      // The session schemas load with it, after the first paint, not in the first chunk.
+      renewSession: fromPromise(async (): Promise<unknown> => {
+        const { sessionRenewEndpoint } = await import('../api/session.ts');
+        return call(sessionRenewEndpoint);
+      }),
       systemStatus: systemStatusMachine.provide({
         actors: {
           fetchStatus: fromPromise(async (): Promise<StatusAnswer> => {
@@ -42,6 +49,10 @@ export function provideAppMachine(call: ApiCall) {
     actions: {
       storeSession: (_, { session, remember }) => writeStoredSession(session, remember),
       forgetSession: () => clearStoredSession(),
+      forgetDeviceToken: () => forgetDeviceToken(),
+      rewriteSession: ({ context }) => {
+        if (context.session) rewriteStoredSession(context.session);
+      },
       storeLanguage: (_, { language }) => writeLanguage(language),
     },
   });

@@ -11,6 +11,7 @@ type AppSnapshot = ReturnType<ReturnType<typeof AppActorContext.useActorRef>['ge
 export const selectSession = (s: AppSnapshot) => s.context.session;
 export const selectRole = (s: AppSnapshot) => roleOf(s.context.session);
 export const selectLanguage = (s: AppSnapshot) => s.context.language;
+export const selectSessionEnded = (s: AppSnapshot) => s.context.sessionEnded;
 export const selectRestoring = (s: AppSnapshot) => s.matches('restoring') || s.matches('deciding');
 
 export type SiteStatus = 'unknown' | 'normal' | 'maintenance' | 'restricted';
@@ -26,4 +27,6 @@ export function useSiteStatus(): { status: SiteStatus; context: SystemStatusCont
 export const useRole = () => AppActorContext.useSelector(selectRole);
 export const useSession = () => AppActorContext.useSelector(selectSession);
 export const useLanguage = () => AppActorContext.useSelector(selectLanguage);
+/** The errorCode with which the server ended the last session, until the notice is dismissed. */
+export const useSessionEnded = () => AppActorContext.useSelector(selectSessionEnded);
 export const useAppSend = () => AppActorContext.useActorRef().send;

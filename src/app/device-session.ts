@@ -21,6 +21,7 @@ export async function restoreDeviceSession(call: ApiCall, deviceToken: string): 
       userName: result.userName,
       type: result.type,
       firstTimeLogin: result.firstTimeLogin,
+      passwordExpired: result.passwordExpired === true,
     };
     writeStoredSession(session, false);
     if (record) {

@@ -31,6 +31,14 @@ import {
   setPasswordByPhoneEndpoint,
 } from '../api/member.ts';
 import { type LoginPayload, type LoginResult, loginEndpoint, logoutEndpoint, trialLoginEndpoint } from '../api/session.ts';
+import {
+  type Announcement,
+  announcementsEndpoint,
+  type Banner,
+  bannersEndpoint,
+  type DownloadLink,
+  downloadLinksEndpoint,
+} from '../api/content.ts';
 import { type Switches, whitelabelEndpoint } from '../api/system.ts';
 import { captchaEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../api/verification.ts';
 import { apiCall, merchantCode } from './api.ts';
@@ -69,12 +77,58 @@ export async function loadIdentitySwitches(call: ApiCall = apiCall): Promise<Ide
   }
 }
 
-const toSession = (result: Pick<LoginResult, 'token' | 'userName' | 'type' | 'firstTimeLogin'>): SessionInfo => ({
+/** What the login screen shows around the form: the m_login banners and an app download link. */
+export interface LoginContent {
+  banners: Banner[];
+  download: DownloadLink | null;
+}
+
+/**
+ * The app download for this device (spec section 2, footer download block):
+ * on iOS the configuration profile, else the iOS app; elsewhere the Android app.
+ */
+export function appDownloadFor(links: readonly DownloadLink[], userAgent: string): DownloadLink | null {
+  const ios = /iPhone|iPad|iPod/i.test(userAgent);
+  const order: DownloadLink['resourceType'][] = ios ? ['MOBILECONFIG', 'IOS'] : ['Android'];
+  for (const type of order) {
+    const link = links.find((l) => l.resourceType === type && l.url);
+    if (link) return link;
+  }
+  return null;
+}
+
+/** The login screen's banners (group m_login) and download link; without them the form shows alone. */
+export async function loadLoginContent(call: ApiCall = apiCall): Promise<LoginContent> {
+  const [banners, links] = await Promise.all([
+    call(bannersEndpoint, { query: { groupName: 'm_login', platform: 'M' } }).then(
+      (v) => v.list,
+      () => [],
+    ),
+    call(downloadLinksEndpoint, { query: {} }).then(
+      (v) => v.list,
+      () => [],
+    ),
+  ]);
+  return { banners, download: appDownloadFor(links, typeof navigator === 'undefined' ? '' : navigator.userAgent) };
+}
+
+/** The registration announcement (spec section 2: types B, group m_reg, platform M); none when it cannot be loaded. */
+export async function loadRegistrationNotice(call: ApiCall = apiCall): Promise<Announcement[]> {
+  try {
+    const groups = await call(announcementsEndpoint, { query: { types: 'B', groupName: 'm_reg', platform: 'M' } as never });
+    return groups.banners;
+  } catch {
+    return [];
+  }
+}
+
+const toSession = (result: Pick<LoginResult, 'token' | 'userName' | 'type' | 'firstTimeLogin' | 'passwordExpired'>): SessionInfo => ({
   token: result.token,
   merchantCode,
   userName: result.userName,
   type: result.type,
   firstTimeLogin: result.firstTimeLogin,
+  passwordExpired: result.passwordExpired === true,
 });
 
 /**
@@ -210,7 +264,11 @@ export function provideChangePasswordMachine(deps: IdentityDeps) {
     },
     actions: {
       // No password is cached; the server ended the device sessions, so remember-me starts over.
-      passwordChanged: () => forgetDeviceToken(),
+      // The stored session no longer asks for a new password (firstTimeLogin, passwordExpired).
+      passwordChanged: () => {
+        forgetDeviceToken();
+        deps.sendToApp({ type: 'session.passwordChanged' });
+      },
     },
   });
 }
@@ -222,7 +280,13 @@ export function provideTrialMachine(deps: IdentityDeps) {
     actors: {
       startTrial: fromPromise(async () => {
         const result = await deps.call(trialLoginEndpoint);
-        return toSession({ token: result.token, userName: result.userName, type: result.customerType, firstTimeLogin: false });
+        return toSession({
+          token: result.token,
+          userName: result.userName,
+          type: result.customerType,
+          firstTimeLogin: false,
+          passwordExpired: false,
+        });
       }),
     },
     actions: { storeSession: storeSession(deps) },
@@ -238,10 +302,8 @@ export function provideLogoutMachine(deps: IdentityDeps) {
       }),
     },
     actions: {
-      clearLocalSession: () => {
-        forgetDeviceToken();
-        deps.sendToApp({ type: 'session.logout' });
-      },
+      // The app machine clears the session (session storage: MC_SESSION_INFO, trialName) and the device token.
+      clearLocalSession: () => deps.sendToApp({ type: 'session.logout' }),
     },
   });
 }

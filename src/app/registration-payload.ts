@@ -76,7 +76,8 @@ export function toRegisterPayload(values: RegistrationValues, captchaId: string 
   return {
     ...(payload as RegisterPayload),
     registerMethod: 'H5',
-    registerUrl: typeof location === 'undefined' ? undefined : location.href.slice(0, 256),
+    // Spec section 3: registerUrl is the hostname the member registered on.
+    registerUrl: typeof location === 'undefined' ? undefined : location.hostname.slice(0, 256),
     domain: typeof location === 'undefined' ? undefined : location.host.slice(0, 256),
     type: 0,
   };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../machines/session.ts';
 import { agentSession, memberSession, renderApp, trialSession } from '../test/render-app.tsx';
@@ -56,6 +56,27 @@ describe('routes', () => {
   it.each(agentPaths)('%s opens for an agent', async (path) => {
     const { router } = await settle(path, agentSession);
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('/m/changePsw sends a guest to login (replace), remembering the way back', async () => {
+    const { router, history } = await settle('/m/changePsw');
+    expect(router.state.location.pathname).toBe('/m/login');
+    expect((router.state.location.search as { redirect?: string }).redirect).toBe('/m/changePsw');
+    expect(history.length).toBe(1);
+    expect(screen.queryByLabelText('Old password')).toBeNull();
+  });
+
+  it('/m/changePsw sends a trial account, which has no password, home (replace)', async () => {
+    const { router, history } = await settle('/m/changePsw', trialSession);
+    expect(router.state.location.pathname).toBe('/m/home');
+    expect(history.length).toBe(1);
+  });
+
+  it('/m/changePsw opens for a member and an agent', async () => {
+    expect((await settle('/m/changePsw', memberSession)).router.state.location.pathname).toBe('/m/changePsw');
+    expect(await screen.findByLabelText('Old password')).toBeTruthy();
+    cleanup();
+    expect((await settle('/m/changePsw', agentSession)).router.state.location.pathname).toBe('/m/changePsw');
   });
 
   it('sends a guest on an agent screen home', async () => {

@@ -18,3 +18,13 @@ export function requireAgent({ context }: { context: RouterContext }) {
     throw redirect({ to: '/m/home', replace: true });
   }
 }
+
+/**
+ * /m/changePsw needs a session with a password (spec section 5 'Needs a
+ * session user'): guests go to /m/login (replace, with the way back); trial
+ * accounts, which have no password, go to /m/home (replace).
+ */
+export function requirePasswordAccount(args: { context: RouterContext; location: { href: string } }) {
+  requireSession(args);
+  if (args.context.auth.role() === 'trial') throw redirect({ to: '/m/home', replace: true });
+}

@@ -2,7 +2,7 @@
  * What the site keeps in the browser, in one place: the session record
  * (MC_SESSION_INFO), the language, the last system status and the device id.
  */
-import type { SessionInfo } from '../../machines/session.ts';
+import { isTrialType, type SessionInfo } from '../../machines/session.ts';
 import type { StatusAnswer } from '../../machines/system-status.machine.ts';
 
 export const storageKeys = {
@@ -11,6 +11,8 @@ export const storageKeys = {
   status: 'SYSTEM_STATUS',
   deviceId: 'DEVICE_ID',
   noticePopup: 'NOTICE_POP',
+  /** The trial account's user name, in session storage (spec section 3). */
+  trialName: 'trialName',
 } as const;
 
 function safe<T>(read: () => T, fallback: T): T {
@@ -57,15 +59,33 @@ export function readTabSession(): SessionInfo | null {
   }, null);
 }
 
+/** Writes MC_SESSION_INFO for this tab (and in local storage when remembered); a trial account's name also as trialName. */
 export function writeStoredSession(session: SessionInfo, remember: boolean) {
   safe(() => {
     const raw = JSON.stringify(session);
     sessionStorage.setItem(storageKeys.session, raw);
     if (remember) localStorage.setItem(storageKeys.session, raw);
     else localStorage.removeItem(storageKeys.session);
+    if (isTrialType(session.type)) sessionStorage.setItem(storageKeys.trialName, session.userName);
+    else sessionStorage.removeItem(storageKeys.trialName);
   }, undefined);
 }
 
+/** Replaces the stored session record where it is kept (session storage, and local storage if it was remembered there). */
+export function rewriteStoredSession(session: SessionInfo) {
+  safe(() => {
+    const raw = JSON.stringify(session);
+    sessionStorage.setItem(storageKeys.session, raw);
+    if (localStorage.getItem(storageKeys.session) !== null) localStorage.setItem(storageKeys.session, raw);
+  }, undefined);
+}
+
+/** The trial account's user name kept for this tab, if any. */
+export function readTrialName(): string | null {
+  return safe(() => sessionStorage.getItem(storageKeys.trialName), null);
+}
+
+/** Forgets the session: all of this tab's session storage (MC_SESSION_INFO, trialName, ...) and a remembered record. */
 export function clearStoredSession() {
   safe(() => {
     sessionStorage.clear();

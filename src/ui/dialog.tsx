@@ -76,16 +76,18 @@ export interface ConfirmDialogProps {
   open: boolean;
   title?: string;
   message: string;
-  cancelLabel: string;
+  /** Without a cancel label the dialog has one button (a prompt); Escape and the mask then act as it. */
+  cancelLabel?: string;
   submitLabel: string;
-  onCancel: () => void;
+  onCancel?: () => void;
   onSubmit: () => void;
 }
 
-/** A modal confirm (cancel / submit), announced as an alert dialog. */
+/** A modal confirm (cancel / submit), or a prompt with one button, announced as an alert dialog. */
 export function ConfirmDialog({ open, title, message, cancelLabel, submitLabel, onCancel, onSubmit }: ConfirmDialogProps) {
-  const panel = useModalFocus(open, onCancel);
-  const mask = useMaskClose(open, onCancel);
+  const dismiss = onCancel ?? onSubmit;
+  const panel = useModalFocus(open, dismiss);
+  const mask = useMaskClose(open, dismiss);
   const titleId = useId();
   const messageId = useId();
   if (!open) return null;
@@ -109,9 +111,11 @@ export function ConfirmDialog({ open, title, message, cancelLabel, submitLabel, 
           {message}
         </p>
         <div className={styles.actions}>
-          <Button variant="ghost" onClick={onCancel}>
-            {cancelLabel}
-          </Button>
+          {cancelLabel ? (
+            <Button variant="ghost" onClick={dismiss}>
+              {cancelLabel}
+            </Button>
+          ) : null}
           <Button variant="primary" onClick={onSubmit} data-autofocus>
             {submitLabel}
           </Button>

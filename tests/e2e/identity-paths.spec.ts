@@ -351,7 +351,8 @@ const registrationPaths = uiPaths(registrationMachine, { affiliateCode: null }, 
   const last = previous.at(-1)?.event;
   switch (step.event.type) {
     case 'form.submit':
-      return step.event.tag !== 'taken' || step.before.context.method === 'username';
+      // The button stays disabled until the disclaimer is ticked (the machine's own refusal is proven in its model test).
+      return step.before.context.disclaimerAccepted === true && (step.event.tag !== 'taken' || step.before.context.method === 'username');
     case 'xstate.done.actor.checkAffiliate':
       return last?.tag === 'badInvite';
     case 'xstate.done.actor.submitRegistration':
@@ -428,6 +429,9 @@ async function seeRegistration(page: Page, snap: Snap) {
   );
   await expect(page.getByRole('checkbox', { name: messageOf('identity.register.disclaimer') })).toBeChecked({
     checked: snap.context.disclaimerAccepted === true,
+  });
+  await expect(page.getByRole('button', { name: text('identity.register.submit'), exact: true })).toBeEnabled({
+    enabled: snap.context.disclaimerAccepted === true,
   });
   await expectAlert(page, snap.context.errorCode, ownIds);
   const focus = snap.context.focusField;

@@ -167,3 +167,20 @@ export async function registerMobileMember(baseURL: string, password = 'Reset#20
   });
   return { mobile, password, userName };
 }
+
+/**
+ * Logs an account in from another device (a Node client with its own device
+ * id): the server then ends the account's other web sessions (login.not.session).
+ */
+export async function loginElsewhere(baseURL: string, username: string, password: string) {
+  const { call, sealer } = nodeClient(baseURL);
+  // This address may already be asked for a captcha (failed logins of the identity suites): always answer one.
+  const captcha = await call(captchaEndpoint);
+  return sealer.call(loginEndpoint, {
+    type: 'username',
+    username,
+    password,
+    captchaId: captcha.captchaId,
+    captcha: readCaptcha(captcha.image),
+  });
+}

@@ -12,6 +12,7 @@ import {
   freshMobile,
   freshUsername,
   identityClientHeaders,
+  loginElsewhere,
   readCode,
   registerMobileMember,
   solveCaptcha,
@@ -114,7 +115,7 @@ test.describe('identity', () => {
     await field(page, 'identity.field.mobile').fill(mobile);
     const loginSentAt = Date.now() - 1000;
     await page.getByRole('button', { name: text('identity.sms.send') }).click();
-    await expect(page.getByText(text('identity.sms.sent'))).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: text('in_sms_send') })).toBeVisible();
     await field(page, 'identity.field.smsCode').fill(await readCode(page.request, `${dialingCode}${mobile}`, loginSentAt));
     await submitLogin(page);
     await expect(page).toHaveURL(/\/m\/home$/);
@@ -142,12 +143,63 @@ test.describe('identity', () => {
     await expect(page).toHaveURL(/\/m\/login$/);
   });
 
-  test('trial play opens home with a trial account', async ({ page }) => {
+  test('trial play opens home with a trial account, named in session storage until logout', async ({ page }) => {
     await page.goto('/m/login');
     await page.getByRole('link', { name: text('identity.login.trial') }).click();
     await expect(page).toHaveURL(/\/m\/home$/);
     await expect(page.getByText(text('home.welcome.memberTitle', { userName: 'trial_' }))).toBeVisible();
     await expect(accountActions(page).getByRole('button', { name: text('header.logout') })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('trialName'))).toMatch(/^trial_[a-z0-9]{6}$/);
+    await logOut(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('trialName'))).toBeNull();
+  });
+
+  test('a guest starts free play from the header', async ({ page }) => {
+    await page.goto('/m/home');
+    await accountActions(page).getByRole('link', { name: text('header.trial') }).click();
+    await expect(page).toHaveURL(/\/m\/home$/);
+    await expect(accountActions(page).getByRole('button', { name: text('header.logout') })).toBeVisible();
+  });
+
+  test('a session the server ended: the next call, or the next visit, says so and opens the login screen', async ({ page }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL!;
+    const { username, password } = await registerByUsername(page);
+    await loginWithPassword(page, username, password);
+    await expectSignedIn(page, username);
+    await page.goto('/m/set');
+    await expect(page.getByRole('main').getByText(text('identity.set.account', { userName: username }))).toBeVisible();
+
+    // The same account logs in on another device: this page's session is replaced.
+    await loginElsewhere(baseURL, username, password);
+    await page.getByRole('link', { name: text('identity.set.changePassword') }).click();
+    await field(page, 'identity.field.oldPassword').fill(password);
+    await field(page, 'identity.field.newPassword').fill('Other#2027');
+    await field(page, 'identity.field.confirmNewPassword').fill('Other#2027');
+    await submitButton(page, 'identity.change.submit').click();
+    await expect(page.getByRole('banner').getByRole('alert')).toHaveText(text('error.login.not.session'));
+    await expect(page).toHaveURL(/\/m\/login/);
+    // Cleared as by a logout; the remembered account stays in the form.
+    await expect(field(page, 'identity.field.username')).toHaveValue(username);
+    expect(await page.evaluate(() => sessionStorage.getItem('MC_SESSION_INFO'))).toBeNull();
+
+    // Signed in again, then replaced again: the renewal when a screen opens finds out.
+    await loginWithPassword(page, username, password);
+    await expectSignedIn(page, username);
+    await loginElsewhere(baseURL, username, password);
+    await page.goto('/m/set');
+    await expect(page.getByRole('banner').getByRole('alert')).toHaveText(text('error.login.not.session'));
+    await expect(page).toHaveURL(/\/m\/login/);
+    await expect(page.getByRole('banner').getByRole('alert')).toHaveCount(0, { timeout: 5000 });
+  });
+
+  test('login and registration show their banners, download link and announcement', async ({ page }) => {
+    await page.goto('/m/login');
+    await expect(page.getByRole('region', { name: text('identity.login.banners') }).getByRole('img').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: text('identity.login.download') })).toHaveAttribute('href', /\.apk$/);
+    await page.getByRole('link', { name: text('identity.login.register') }).click();
+    const notice = page.getByRole('region', { name: text('identity.register.announcement') });
+    await expect(notice.getByRole('heading', { name: 'Welcome to registration' })).toBeVisible();
+    await expect(page.getByRole('button', { name: text('identity.register.submit'), exact: true })).toBeDisabled();
   });
 
   test('change password from settings, then log in with the new one', async ({ page }) => {
@@ -161,7 +213,9 @@ test.describe('identity', () => {
     await field(page, 'identity.field.newPassword').fill(password);
     await field(page, 'identity.field.confirmNewPassword').fill(password);
     await submitButton(page, 'identity.change.submit').click();
-    const popup = page.getByRole('alertdialog', { name: text('identity.change.samePassword') });
+    const popup = page.getByRole('alertdialog', { name: text('in_popup_prompt') });
+    await expect(popup).toHaveAccessibleDescription(text('identity.change.samePassword'));
+    await expect(popup.getByRole('button')).toHaveText([text('identity.change.ok')]);
     await popup.getByRole('button', { name: text('identity.change.ok') }).click();
     await expect(popup).toHaveCount(0);
 

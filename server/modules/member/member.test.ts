@@ -247,6 +247,64 @@ describe('set password by phone', () => {
   });
 });
 
+describe('set password by phone never tells numbers with and without an account apart', () => {
+  it('answers a number without an account exactly as a wrong code, even with the right code', async () => {
+    const c = h.client({ ip: '192.0.2.211' });
+    const reset = (mobileNum: string, verificationCode: string, countryDialingCode?: string) =>
+      failureOf(
+        c.sealed.call(setPasswordByPhoneEndpoint, {
+          mobileNum,
+          verificationCode,
+          newPassword: 'Reset#2026',
+          ...(countryDialingCode ? { countryDialingCode } : {}),
+        }),
+      );
+    const answer = (e: Awaited<ReturnType<typeof reset>>) => ({ status: e.status, errorCode: e.errorCode, message: e.message, value: e.value });
+
+    // A known account, wrong code (after the previous test's resend cooldown).
+    h.clock.advance(61_000);
+    await c.call(smsNoLoginEndpoint, { body: { mobileNum: '9171234567', countryDialingCode: '63' } });
+    const knownWrong = answer(await reset('9171234567', '000000', '63'));
+    expect(knownWrong).toMatchObject({ status: 400, errorCode: 'verification.code.invalid' });
+    // A number nobody registered: the code reached it (sms/noLogin sends to any number), and is right.
+    await c.call(smsNoLoginEndpoint, { body: { mobileNum: '9170000099', countryDialingCode: '63' } });
+    const code = await h.lastCode('+639170000099');
+    expect(answer(await reset('9170000099', code, '63'))).toEqual(knownWrong);
+    expect(answer(await reset('9170000099', '000000', '63'))).toEqual(knownWrong);
+    // Without a dialing code too.
+    expect(answer(await reset('9170000099', code))).toEqual(knownWrong);
+    expect(answer(await reset('9170000077', '123456'))).toEqual(knownWrong);
+  });
+});
+
+describe('referrer', () => {
+  it('a recommender ID must name a real member (by member ID or username), else Referrer link error', async () => {
+    await h.testDb.db
+      .update(merchants)
+      .set({ registrationFields: { recommenderId: { enabled: true, required: false } } })
+      .where(eq(merchants.code, 'DEMO'));
+    const c = h.client({ ip: '192.0.2.220' });
+    const [player] = await h.testDb.db.select().from(members).where(eq(members.username, 'player1'));
+    const base = { password: 'Refer#2026', confirmPassword: 'Refer#2026' };
+    const bad = await failureOf(registerUser(c, { ...base, username: 'referred0', recommenderId: '999999' }));
+    expect(bad).toMatchObject({
+      status: 400,
+      errorCode: 'register.referrer.invalid',
+      message: 'Referrer link error',
+      value: { field: 'recommenderId' },
+    });
+    expect((await failureOf(registerUser(c, { ...base, username: 'referred0', recommenderId: 'nobody_here' }))).errorCode).toBe(
+      'register.referrer.invalid',
+    );
+    await expect(registerUser(c, { ...base, username: 'referred1', recommenderId: String(player!.id) })).resolves.toEqual({
+      userName: 'referred1',
+    });
+    await expect(registerUser(c, { ...base, username: 'referred2', recommenderId: 'player1' })).resolves.toEqual({ userName: 'referred2' });
+    const [row] = await h.testDb.db.select().from(members).where(eq(members.username, 'referred1'));
+    expect(row!.recommenderId).toBe(String(player!.id));
+  });
+});
+
 describe('forgot password by e-mail', () => {
   it('mails a one-time code (form-encoded request) that logs in and asks for a new password', async () => {
     const res = await h.app.inject({

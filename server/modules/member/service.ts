@@ -23,11 +23,12 @@ import type { AuthenticatedSession, SessionService } from '../session/session-se
 import type { MerchantSettings } from '../system/merchant-directory.ts';
 import { completeSwitches } from '../system/service.ts';
 import type { CaptchaService } from '../verification/captcha-service.ts';
-import type { CodeService } from '../verification/code-service.ts';
+import { type CodeCheck, type CodeService, codeInvalidError } from '../verification/code-service.ts';
 import { type Mobile, normalizeEmail, normalizeMobile, normalizeNationalNumber } from '../verification/targets.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   findAgentByAffiliateCode,
+  findMemberById,
   findMemberByMobile,
   findMemberByUsername,
   insertMember,
@@ -61,6 +62,7 @@ const fieldErrors: Partial<Record<RegisterField, [string, string]>> = {
   nickname: [errorCodes.nameInvalid, 'Name format is not valid'],
   payeeName: [errorCodes.nameInvalid, 'Name format is not valid'],
   affiliateCode: [errorCodes.affiliateInvalid, 'Invalid invitation code'],
+  recommenderId: [errorCodes.referrerInvalid, 'Referrer link error'],
   captcha: [errorCodes.captchaInvalid, 'Captcha error, please try again.'],
 };
 
@@ -168,6 +170,13 @@ export function createMemberService(deps: MemberServiceDeps) {
     throw new Error('no free username');
   }
 
+  /** The member a shared link names as the referrer: by member ID (as the member screens show it) or username; real accounts only. */
+  async function findReferrer(merchantCode: string, value: string): Promise<MemberRow | null> {
+    const byId = /^\d{1,15}$/.test(value) ? await findMemberById(db, Number(value)) : null;
+    const member = byId?.merchantCode === merchantCode ? byId : await findMemberByUsername(db, merchantCode, value);
+    return member && member.status === 'active' && member.type !== 4 ? member : null;
+  }
+
   async function register(client: ClientInfo, method: RegisterMethod, payload: RegisterPayload): Promise<{ userName: string }> {
     const merchantCode = client.merchant.row.code;
     const rules = registrationRules(client.merchant.row);
@@ -195,6 +204,9 @@ export function createMemberService(deps: MemberServiceDeps) {
       if (!agent) throw fieldInvalid('affiliateCode');
       parentId = agent.id;
     }
+
+    const recommenderId = take('recommenderId');
+    if (recommenderId && !(await findReferrer(merchantCode, recommenderId))) throw fieldInvalid('recommenderId');
 
     const username = take('username') ?? (await newMobileUsername(merchantCode));
     if (await findMemberByUsername(db, merchantCode, username)) {
@@ -321,14 +333,15 @@ export function createMemberService(deps: MemberServiceDeps) {
       member = await findMemberByMobile(db, merchantCode, number, null);
       target = member ? `+${member.dialingCode}${member.mobileNumber}` : null;
     }
-    if (!target) throw new AppError(400, errorCodes.codeInvalid, 'Verification code error', { field: 'verificationCode' });
     // The code is checked (and counted) now but used up only when the password changes,
     // so "same password" (modify.new.old.same) lets the person pick another with the same code.
-    const check = await codes.check({ merchantCode, channel: 'sms', target, purpose: 'noLogin' }, payload.verificationCode, {
-      consume: false,
-    });
+    const check: CodeCheck = target
+      ? await codes.check({ merchantCode, channel: 'sms', target, purpose: 'noLogin' }, payload.verificationCode, { consume: false })
+      : { status: 'invalid' };
     codes.raise(check);
-    if (!member) throw new AppError(404, errorCodes.memberNotFound, 'Sorry, the user does not exist or is disabled.');
+    // A number nobody registered answers exactly as a wrong code, even with the right code
+    // (sms/noLogin sends codes to any number): the answer never tells whether an account exists.
+    if (!member) throw codeInvalidError();
     if (member.status !== 'active') throw new AppError(403, errorCodes.userDisabled, 'Sorry, the user does not exist or is disabled.');
     if (member.type === 4) throw new AppError(403, errorCodes.trialForbidden, 'Please login an actual account to use this function');
     if (member.passwordHash && (await verifyPassword(member.passwordHash, payload.newPassword))) {

@@ -25,6 +25,8 @@ export interface IdentityLimits {
   codeMaxPerHour: number;
   /** Trial accounts created per client IP per hour. */
   trialPerIpPerHour: number;
+  /** A password older than this (from members.password_changed_at) must be changed at the next login. */
+  passwordMaxAgeMs: number;
 }
 
 export const defaultIdentityLimits: IdentityLimits = {
@@ -41,4 +43,20 @@ export const defaultIdentityLimits: IdentityLimits = {
   codeResendMs: 60_000,
   codeMaxPerHour: 10,
   trialPerIpPerHour: 50,
+  passwordMaxAgeMs: 90 * 24 * 3_600_000,
 };
+
+/**
+ * Whether a member's password has passed `passwordMaxAgeMs`: counted from
+ * password_changed_at (else from the account's creation). Trial accounts and
+ * accounts without a password never expire.
+ */
+export function isPasswordExpired(
+  member: { type: number; passwordHash: string | null; passwordChangedAt: Date | null; createdAt: Date },
+  now: Date,
+  limits: Pick<IdentityLimits, 'passwordMaxAgeMs'>,
+): boolean {
+  if (member.type === 4 || !member.passwordHash) return false;
+  const since = member.passwordChangedAt ?? member.createdAt;
+  return now.getTime() - since.getTime() >= limits.passwordMaxAgeMs;
+}

@@ -17,7 +17,7 @@ import type { MerchantSettings } from '../system/merchant-directory.ts';
 import type { CaptchaService } from '../verification/captcha-service.ts';
 import type { CodeService } from '../verification/code-service.ts';
 import { normalizeDialingCode, normalizeMobile, normalizeNationalNumber } from '../verification/targets.ts';
-import type { Clock, IdentityLimits } from './config.ts';
+import { type Clock, type IdentityLimits, isPasswordExpired } from './config.ts';
 import type { LoginClient, LoginFailures } from './login-failures.ts';
 import type { SessionService } from './session-service.ts';
 
@@ -83,6 +83,7 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       userName: member.username,
       type: member.type as LoginResult['type'],
       firstTimeLogin: member.firstTimeLogin,
+      passwordExpired: isPasswordExpired(member, now(), limits),
     };
     if (remember && request.deviceId) {
       const device = await sessions.issueDevice(member, { deviceId: request.deviceId, ip: request.clientIp });
@@ -156,6 +157,7 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
           updatedAt: t,
         });
         member.firstTimeLogin = true;
+        member.passwordChangedAt = t;
       } else if (payload.type === 'username' && member.passwordHash && needsRehash(member.passwordHash)) {
         await updateMember(db, member.id, { passwordHash: await hashPassword(payload.password) });
       }

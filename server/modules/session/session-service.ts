@@ -12,7 +12,7 @@ import type { SessionInfo } from '../../../src/api/session.ts';
 import type { Database } from '../../db/connect.ts';
 import { type MemberRow, members, type SessionRow, sessions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock, IdentityLimits } from './config.ts';
+import { type Clock, type IdentityLimits, isPasswordExpired } from './config.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type RevokeReason = 'replaced' | 'logout' | 'rotated' | 'password' | 'reuse';
@@ -212,6 +212,7 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
         userName: member.username,
         type: member.type as SessionInfo['type'],
         firstTimeLogin: member.firstTimeLogin,
+        passwordExpired: isPasswordExpired(member, now(), limits),
         idleExpiresAt: Math.min(session.lastSeenAt.getTime() + limits.sessionIdleMs, session.expiresAt.getTime()),
         expiresAt: session.expiresAt.getTime(),
       };

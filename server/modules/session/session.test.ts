@@ -215,6 +215,61 @@ describe('sessions', () => {
   });
 });
 
+describe('password expiry', () => {
+  const day = 24 * 60 * minute;
+  const setPasswordAge = (username: string, ms: number) =>
+    h.testDb.db
+      .update(members)
+      .set({ passwordChangedAt: new Date(h.clock.now().getTime() - ms) })
+      .where(eq(members.username, username));
+
+  it('a password older than 90 days logs in with passwordExpired, until it is changed', async () => {
+    const c = h.client({ ip: '192.0.2.120', deviceId: 'expiry-phone' });
+    await setPasswordAge('mobile1', 89 * day);
+    expect(await loggedIn(c, 'mobile1', mobile.password)).toMatchObject({ firstTimeLogin: false, passwordExpired: false });
+
+    await setPasswordAge('mobile1', 90 * day);
+    const expired = await login(c, { username: 'mobile1', password: mobile.password, remember: true });
+    expect(expired).toMatchObject({ userName: 'mobile1', firstTimeLogin: false, passwordExpired: true });
+    c.token = expired.token;
+    await expect(c.call(sessionInfoEndpoint)).resolves.toMatchObject({ passwordExpired: true });
+    // A remember-me exchange carries the flag too.
+    const exchanged = await c.call(deviceLoginEndpoint, { body: { deviceToken: expired.deviceToken! } });
+    expect(exchanged.passwordExpired).toBe(true);
+    c.token = exchanged.token;
+
+    await expect(
+      c.call(changePasswordEndpoint, { body: { oldPassword: mobile.password, newPassword: 'Fresh#2027', confirmNewPassword: 'Fresh#2027' } }),
+    ).resolves.toBeNull();
+    await expect(c.call(sessionInfoEndpoint)).resolves.toMatchObject({ passwordExpired: false });
+    expect(await loggedIn(c, 'mobile1', 'Fresh#2027')).toMatchObject({ passwordExpired: false });
+    // Put the demo account back as the other tests know it.
+    await expect(
+      c.call(changePasswordEndpoint, { body: { oldPassword: 'Fresh#2027', newPassword: mobile.password, confirmNewPassword: mobile.password } }),
+    ).resolves.toBeNull();
+  });
+
+  it('counts from the account creation when no change was recorded; trial accounts never expire', async () => {
+    await h.testDb.db
+      .update(members)
+      .set({ passwordChangedAt: null, createdAt: new Date(h.clock.now().getTime() - 120 * day) })
+      .where(eq(members.username, 'agent1'));
+    expect(await login(h.client({ ip: '192.0.2.121' }), { username: 'agent1', password: agent.password })).toMatchObject({
+      passwordExpired: true,
+    });
+    await h.testDb.db.update(members).set({ passwordChangedAt: h.clock.now() }).where(eq(members.username, 'agent1'));
+
+    const c = h.client({ ip: '192.0.2.122' });
+    const trial = await c.call(trialLoginEndpoint);
+    await h.testDb.db
+      .update(members)
+      .set({ createdAt: new Date(h.clock.now().getTime() - 365 * day) })
+      .where(eq(members.username, trial.userName));
+    c.token = trial.token;
+    await expect(c.call(sessionInfoEndpoint)).resolves.toMatchObject({ type: 4, passwordExpired: false });
+  });
+});
+
 describe('remember-me device sessions', () => {
   it('issues a device token bound to the device id, exchanged for a new session and rotated', async () => {
     const c = h.client({ deviceId: 'phone-1' });

@@ -33,6 +33,9 @@ export interface SendCodeOptions extends CodeTarget {
 }
 
 /** ok (with the row id), invalid (no such live code or a wrong one) or attempts (checks used up). */
+/** The answer to a wrong, expired or used code. */
+export const codeInvalidError = () => new AppError(400, errorCodes.codeInvalid, 'Verification code error');
+
 export type CodeCheck = { status: 'ok'; id: string } | { status: 'invalid' } | { status: 'attempts' };
 
 export interface CodeService {
@@ -185,7 +188,7 @@ export function createCodeService(db: Database, provider: MessageProvider, now: 
       if (check.status === 'attempts') {
         throw new AppError(400, errorCodes.codeAttempts, 'Too many wrong codes, please request a new verification code.');
       }
-      if (check.status === 'invalid') throw new AppError(400, errorCodes.codeInvalid, 'Verification code error');
+      if (check.status === 'invalid') throw codeInvalidError();
     },
   };
 }

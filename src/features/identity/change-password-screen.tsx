@@ -1,44 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { LockKeyhole } from 'lucide-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAppSend, useRole, useSession } from '../../app/app-actor.tsx';
+import { useAppSend, useSession } from '../../app/app-actor.tsx';
 import { identityDeps, provideChangePasswordMachine } from '../../app/identity-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { Button, buttonClassName } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormAlert, PasswordField, useMessageText } from './form-parts.tsx';
 import styles from './identity-form.module.css';
 import { type ChangePasswordValues, changePasswordSchema, passwordMaxLength } from './identity-schemas.ts';
 
 /**
  * Change password (/m/changePsw): after a first login (or a login with an
- * e-mailed code) and from settings. No password is ever cached, so the old
- * one is always asked.
+ * e-mailed code), when the password has expired, and from settings. The
+ * route lets only accounts with a password in. No password is ever cached,
+ * so the old one is always asked.
  */
 export function ChangePasswordScreen() {
-  const role = useRole();
-  const t = useT();
-  if (role === 'guest' || role === 'trial') {
-    return (
-      <EmptyState
-        icon={LockKeyhole}
-        title={t(role === 'guest' ? 'in_logged_login' : 'free_reject')}
-        action={
-          <Link to={role === 'guest' ? '/m/login' : '/m/register'} className={buttonClassName()}>
-            {t(role === 'guest' ? 'header.login' : 'header.register')}
-          </Link>
-        }
-      />
-    );
-  }
-  return <ChangePasswordForm />;
-}
-
-function ChangePasswordForm() {
   const t = useT();
   const text = useMessageText();
   const navigate = useNavigate();
@@ -80,7 +60,11 @@ function ChangePasswordForm() {
   }
   return (
     <div className={styles.screen}>
-      {session?.firstTimeLogin ? <p className={styles.lead}>{t('identity.change.firstLogin')}</p> : null}
+      {session?.passwordExpired ? (
+        <p className={styles.lead}>{t('identity.change.expired')}</p>
+      ) : session?.firstTimeLogin ? (
+        <p className={styles.lead}>{t('identity.change.firstLogin')}</p>
+      ) : null}
       <form className={styles.form} noValidate onSubmit={handleSubmit(submit, refuse)} aria-busy={submitting}>
         <PasswordField
           label={t('identity.field.oldPassword')}
@@ -113,16 +97,15 @@ function ChangePasswordForm() {
   );
 }
 
-/** The one-button popup for a new password equal to the old one. */
+/** Spec section 5: a popup titled 'Prompt' with one button for a new password equal to the old one. */
 function SamePasswordPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   return (
     <ConfirmDialog
       open={open}
+      title={t('in_popup_prompt')}
       message={t('identity.change.samePassword')}
-      cancelLabel={t('dialog.cancel')}
       submitLabel={t('identity.change.ok')}
-      onCancel={onClose}
       onSubmit={onClose}
     />
   );

@@ -89,11 +89,16 @@ function EmailForm({ actor }: { actor: ResetActor }) {
   const t = useT();
   const submitting = useSelector(actor, (s) => s.matches({ email: 'submitting' }));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const { register, handleSubmit, formState, getValues } = useForm<ResetEmailValues>({
+  const { register, handleSubmit, formState, getValues, setValue, setFocus, watch } = useForm<ResetEmailValues>({
     resolver: zodResolver(resetEmailSchema),
     defaultValues: { username: '', email: '' },
   });
   const submit = (values: ResetEmailValues) => actor.send({ type: 'email.submit', ...values });
+  const [username, email] = watch(['username', 'email']);
+  const clear = (name: keyof ResetEmailValues) => () => {
+    setValue(name, '', { shouldValidate: formState.isSubmitted });
+    setFocus(name);
+  };
   return (
     <form className={styles.form} noValidate onSubmit={handleSubmit(submit, () => submit(getValues()))} aria-busy={submitting}>
       <p className={styles.lead}>{t('identity.reset.emailHint')}</p>
@@ -103,6 +108,7 @@ function EmailForm({ actor }: { actor: ResetActor }) {
         maxLength={64}
         registration={register('username')}
         error={formState.errors.username?.message}
+        onClear={username ? clear('username') : undefined}
       />
       <TextField
         label={t('identity.field.email')}
@@ -112,6 +118,7 @@ function EmailForm({ actor }: { actor: ResetActor }) {
         maxLength={fieldLimits.email}
         registration={register('email')}
         error={formState.errors.email?.message}
+        onClear={email ? clear('email') : undefined}
       />
       <FormAlert messageId={errorCode} />
       <Button type="submit" block disabled={submitting}>

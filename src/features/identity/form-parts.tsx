@@ -5,8 +5,8 @@
  * machines' message ids and the server's error codes.
  */
 import { useSelector } from '@xstate/react';
-import { Eye, EyeOff } from 'lucide-react';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { Eye, EyeOff, X } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
@@ -96,11 +96,28 @@ export interface TextFieldProps {
   max?: string;
   after?: ReactNode;
   before?: ReactNode;
+  /** Shows a clear button (spec section 2, e-mail reset form) that calls this; omit it while the field is empty. */
+  onClear?: (() => void) | undefined;
 }
 
-export function TextField({ label, registration, error, hint, type = 'text', after, before, ...input }: TextFieldProps) {
+export function TextField({ label, registration, error, hint, type = 'text', after, before, onClear, ...input }: TextFieldProps) {
+  const t = useT();
+  const clear = onClear ? <IconButton icon={X} label={t('identity.field.clear', { label })} onClick={onClear} /> : null;
   return (
-    <Field label={label} error={error} hint={hint} after={after} before={before}>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      after={
+        clear || after ? (
+          <>
+            {clear}
+            {after}
+          </>
+        ) : undefined
+      }
+      before={before}
+    >
       {({ inputId, describedBy, invalid }) => (
         <input
           id={inputId}
@@ -192,17 +209,50 @@ export function SmsButton({ actor, onSend }: { actor: SmsCountdownRef | undefine
   );
 }
 
-/** The SMS countdown's refusal or failure, or the "code sent" note while counting. */
+/** Spec sections 8 and 9: the loading toast while a code is requested shows at most 10 s; the sent toast 1.5 s. */
+export const smsSendingToastMaxMs = 10_000;
+export const smsSentToastMs = 1_500;
+
+/**
+ * The SMS countdown's toasts and failures: in_sms_sending while the code is
+ * requested (at most 10 s), in_sms_send ('SMS code sent, please check') for
+ * 1.5 s once sent, and the refusal or failure under the field.
+ */
 export function SmsStatus({ actor }: { actor: SmsCountdownRef | undefined }) {
   const t = useT();
-  const counting = useSelector(actor, (s) => s?.matches('counting') ?? false);
+  const sending = useSelector(actor, (s) => s?.matches('sending') ?? false);
   const errorCode = useSelector(actor, (s) => s?.context.errorCode ?? null);
-  if (errorCode) return <FormAlert messageId={errorCode} />;
-  return counting ? (
-    <p className={styles.success} role="status">
-      {t('identity.sms.sent')}
-    </p>
-  ) : null;
+  const [sendingTooLong, setSendingTooLong] = useState(false);
+  const [sentShown, setSentShown] = useState(false);
+
+  useEffect(() => {
+    setSendingTooLong(false);
+    if (!sending) return;
+    const timer = setTimeout(() => setSendingTooLong(true), smsSendingToastMaxMs);
+    return () => clearTimeout(timer);
+  }, [sending]);
+  useEffect(() => {
+    if (!actor) return;
+    const subscription = actor.on('sms.sent', () => setSentShown(true));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  useEffect(() => {
+    if (!sentShown) return;
+    const timer = setTimeout(() => setSentShown(false), smsSentToastMs);
+    return () => clearTimeout(timer);
+  }, [sentShown]);
+
+  const toast = sending && !sendingTooLong ? t('in_sms_sending') : sentShown ? t('in_sms_send') : null;
+  return (
+    <>
+      {errorCode ? <FormAlert messageId={errorCode} /> : null}
+      {toast ? (
+        <p className={styles.toast} role="status">
+          {toast}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 export interface TabsProps<T extends string> {

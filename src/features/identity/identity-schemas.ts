@@ -75,12 +75,18 @@ export function registrationSchema(rules: RegistrationRules, method: Registratio
     );
   }
   return z.looseObject(shape).check(
-    z.superRefine((values, ctx) => {
-      const v = values as Record<string, unknown>;
-      if (typeof v.confimpsw === 'string' && v.confimpsw !== '' && v.confimpsw !== v.password) {
-        ctx.issues.push({ code: 'custom', input: v.confimpsw, path: ['confimpsw'], message: identityMessages.confirmationMismatch });
-      }
-    }),
+    z.refine(
+      (values) => {
+        const v = values as Record<string, unknown>;
+        return typeof v.confimpsw !== 'string' || v.confimpsw === '' || v.confimpsw === v.password;
+      },
+      {
+        path: ['confimpsw'],
+        message: identityMessages.confirmationMismatch,
+        // Checked even while other fields are still invalid (a changed password re-checks the confirmation).
+        when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+      },
+    ),
   );
 }
 

@@ -10,6 +10,13 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
   return {
     ...actual,
     loadIdentitySwitches: async () => ({ smsLogin: true, phoneReset: true }),
+    loadLoginContent: async () => ({
+      banners: [
+        { bannerId: 1, url: '/img/login-1.svg', linkUrl: null, title: 'Log in and play', groupName: 'm_login', sequence: 1 },
+        { bannerId: 2, url: '/img/login-2.svg', linkUrl: null, title: 'Weekly bonus', groupName: 'm_login', sequence: 2 },
+      ],
+      download: { resourceType: 'Android', url: 'https://example.com/app.apk', labelNameEn: 'Android' },
+    }),
     identityDeps: (sendToApp: Parameters<typeof actual.identityDeps>[0]) => ({ call: server.current!.call, sealer: server.current!.sealer, sendToApp }),
   };
 });
@@ -38,6 +45,17 @@ const form = async () => {
 };
 
 describe('login screen', () => {
+  it('shows the m_login banners and the app download link', async () => {
+    renderApp({ path: '/m/login' });
+    await form();
+    const banners = screen.getByRole('region', { name: 'Featured' });
+    expect(within(banners).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Log in and play', 'Weekly bonus']);
+    const download = screen.getByRole('link', { name: 'Download the app' });
+    expect(download.getAttribute('href')).toBe('https://example.com/app.apk');
+    // An app package opens in the same tab.
+    expect(download.getAttribute('target')).toBeNull();
+  });
+
   it('asks for the username and password when they are empty', async () => {
     const { user } = renderApp({ path: '/m/login' });
     const { submit } = await form();

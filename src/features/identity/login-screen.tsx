@@ -1,11 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { Download } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoginMethod } from '../../../machines/login.machine.ts';
 import { useAppSend, useLanguage } from '../../app/app-actor.tsx';
-import { defaultDialingCode, type IdentitySwitches, identityDeps, provideLoginMachine } from '../../app/identity-actors.ts';
+import {
+  defaultDialingCode,
+  type IdentitySwitches,
+  identityDeps,
+  type LoginContent,
+  provideLoginMachine,
+} from '../../app/identity-actors.ts';
 import { fieldLimits } from '../../api/verification.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
@@ -29,13 +36,51 @@ const methods = [
   { value: 'sms', label: 'identity.login.tabSms' },
 ] as const;
 
+const noContent: LoginContent = { banners: [], download: null };
+
+/** Spec section 2, footer download block: app packages open in the same tab, other links in a new one. */
+const opensInPlace = (url: string) => /\.(ipa|apk)(\?|#|$)/i.test(url);
+
+/** The m_login banners, side by side (swipe). */
+function LoginBanners({ banners }: { banners: LoginContent['banners'] }) {
+  const t = useT();
+  if (banners.length === 0) return null;
+  return (
+    <section className={styles.banners} aria-label={t('identity.login.banners')}>
+      {banners.map((banner, index) => (
+        <img key={banner.bannerId} src={banner.url} alt={banner.title} width={750} height={300} loading={index === 0 ? 'eager' : 'lazy'} />
+      ))}
+    </section>
+  );
+}
+
+/** The app download link for this device. */
+function AppDownload({ link }: { link: LoginContent['download'] }) {
+  const t = useT();
+  if (!link) return null;
+  return (
+    <a className={styles.download} href={link.url} {...(opensInPlace(link.url) ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+      <Download aria-hidden="true" focusable="false" />
+      {t('identity.login.download')}
+    </a>
+  );
+}
+
 /**
- * The login screen (/m/login): username and password, or mobile and SMS code
- * when the merchant allows it; the captcha once the server asks for it;
- * remember-me (on by default). The login machine decides; this view renders
- * its state and sends its events.
+ * The login screen (/m/login): the m_login banners, username and password,
+ * or mobile and SMS code when the merchant allows it; the captcha once the
+ * server asks for it; remember-me (on by default); an app download link. The
+ * login machine decides; this view renders its state and sends its events.
  */
-export function LoginScreen({ switches, redirect }: { switches: IdentitySwitches; redirect?: string | undefined }) {
+export function LoginScreen({
+  switches,
+  content = noContent,
+  redirect,
+}: {
+  switches: IdentitySwitches;
+  content?: LoginContent;
+  redirect?: string | undefined;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const sendToApp = useAppSend();
@@ -109,6 +154,7 @@ export function LoginScreen({ switches, redirect }: { switches: IdentitySwitches
 
   return (
     <div className={styles.screen}>
+      <LoginBanners banners={content.banners} />
       {switches.smsLogin ? <Tabs label={t('identity.login.methods')} value={method} options={methods} onChange={changeMethod} /> : null}
       <form className={styles.form} noValidate onSubmit={handleSubmit(submit, refuse)} aria-busy={submitting || restoring}>
         {method === 'sms' ? (
@@ -176,6 +222,7 @@ export function LoginScreen({ switches, redirect }: { switches: IdentitySwitches
         <Link to="/m/register">{t('identity.login.register')}</Link>
         <Link to="/m/trail">{t('identity.login.trial')}</Link>
       </div>
+      <AppDownload link={content.download} />
     </div>
   );
 }

@@ -48,7 +48,7 @@ export default function LogoutDialog({ onClose }: { onClose: () => void }) {
       />
       {loggingOut ? (
         <p className={styles.toast} role="status">
-          {t('identity.logout.loading')}
+          {t('in_please_wait')}
         </p>
       ) : null}
     </>

@@ -11,8 +11,24 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
   return {
     ...actual,
     identityDeps: (sendToApp: Parameters<typeof actual.identityDeps>[0]) => ({ call: server.current!.call, sealer: server.current!.sealer, sendToApp }),
+    loadRegistrationNotice: async () => {
+      notices.calls++;
+      return [
+        {
+          announcementId: 7,
+          type: 'B',
+          title: 'Welcome aboard',
+          content: '<p>Claim your bonus</p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 1">',
+          startDate: '2026-01-01',
+          endDate: null,
+          read: false,
+        },
+      ];
+    },
   };
 });
+
+const notices = vi.hoisted(() => ({ calls: 0 }));
 
 const rule = (enabled: boolean, required: boolean, pattern: string | null = null) => ({ enabled, required, pattern, maxLength: 16 });
 const rules: RegistrationRules = {
@@ -46,6 +62,7 @@ const rules: RegistrationRules = {
 };
 
 beforeEach(() => {
+  notices.calls = 0;
   server.current = fakeServer({
     '/wps/system/setting/register': () => rules,
     '/wps/captcha': () => ({ captchaId: 'c1', image: 'data:image/svg+xml;base64,AA', expiresInMs: 120_000 }),
@@ -64,6 +81,7 @@ describe('registration screen', () => {
     expect(birthday.type).toBe('date');
     expect(birthday.min).toBe('1900-01-01');
     expect(birthday.max).toBe(`${new Date().getFullYear()}-12-31`);
+    await user.click(screen.getByRole('checkbox', { name: 'I am over 18 and agree to the terms and conditions' }));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(document.activeElement).toBe(username));
     expect(server.current!.sent.map((s) => s.path)).not.toContain('/wps/member/register');
@@ -77,20 +95,55 @@ describe('registration screen', () => {
     await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
-  it('asks for the disclaimer, then registers and shows the success message', async () => {
+  it('keeps the sign-up button disabled until the disclaimer is ticked, then registers and shows the success message', async () => {
     const { user, router } = renderApp({ path: '/m/register' });
     await user.type(await screen.findByLabelText('Username'), 'newbie1');
     await user.type(screen.getByLabelText('Password'), 'Secret#2026');
     await user.type(screen.getByLabelText('Confirm password'), 'Secret#2026');
     await user.type(screen.getByLabelText('Captcha'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(within(screen.getByRole('main')).getByRole('alert').textContent).toBe('Please agree to the terms and conditions');
-    await user.click(screen.getByRole('checkbox', { name: 'I am over 18 and agree to the terms and conditions' }));
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    const signUp = screen.getByRole('button', { name: 'Sign up' }) as HTMLButtonElement;
+    expect(signUp.disabled).toBe(true);
+    const disclaimer = screen.getByRole('checkbox', { name: 'I am over 18 and agree to the terms and conditions' });
+    await user.click(disclaimer);
+    expect(signUp.disabled).toBe(false);
+    await user.click(disclaimer);
+    expect(signUp.disabled).toBe(true);
+    expect(server.current!.sent.map((s) => s.path)).not.toContain('/wps/member/register');
+    await user.click(disclaimer);
+    await user.click(signUp);
     expect((await screen.findByRole('status')).textContent).toBe('Registered successfully, ready for login');
     const sent = server.current!.sent.find((s) => s.path === '/wps/member/register')!.payload;
     expect(sent).toMatchObject({ username: 'newbie1', password: 'Secret#2026', confirmPassword: 'Secret#2026', captcha: '123456', captchaId: 'c1', type: 0 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'), { timeout: 3000 });
+  });
+
+  it('re-checks the confirmation when the password changes', async () => {
+    const { user } = renderApp({ path: '/m/register' });
+    const password = await screen.findByLabelText('Password');
+    const confirm = screen.getByLabelText('Confirm password');
+    await user.type(password, 'Secret#2026');
+    await user.type(confirm, 'Secret#2026');
+    expect(screen.queryByText('Confirmation password not matched')).toBeNull();
+    await user.type(password, 'x');
+    expect(await screen.findByText('Confirmation password not matched')).toBeTruthy();
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    await user.type(confirm, 'x');
+    await user.type(password, '{Backspace}');
+    await user.type(confirm, '{Backspace}');
+    await waitFor(() => expect(screen.queryByText('Confirmation password not matched')).toBeNull());
+  });
+
+  it('opens at the top with the registration announcement, sanitised', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    renderApp({ path: '/m/register' });
+    const notice = await screen.findByRole('region', { name: 'Registration notice' });
+    expect(within(notice).getByRole('heading', { name: 'Welcome aboard' })).toBeTruthy();
+    expect(within(notice).getByText('Claim your bonus')).toBeTruthy();
+    expect(notice.querySelector('script, img[onerror]')).toBeNull();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(notices.calls).toBe(1);
+    vi.unstubAllGlobals();
   });
 
   it('switches to the mobile method with the SMS code field', async () => {

@@ -15,11 +15,13 @@ import {
 } from '../../../machines/registration-rules.ts';
 import { useAppSend } from '../../app/app-actor.tsx';
 import { defaultDialingCode, identityDeps, maxLengthOf, provideRegistrationMachine } from '../../app/identity-actors.ts';
+import type { Announcement } from '../../api/content.ts';
 import { fieldLimits } from '../../api/verification.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { SafeHtml } from '../../ui/safe-html.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import {
   CaptchaImage,
@@ -71,8 +73,48 @@ export const birthdayRange = () => ({ min: '1900-01-01', max: `${new Date().getF
 const emptyValues = (): RegistrationFormValues =>
   ({ ...Object.fromEntries(registrationFields.map((f) => [f, ''])), countryDialingCode: defaultDialingCode }) as RegistrationFormValues;
 
-/** The registration screen (/m/register): a form built from the merchant's rules, run by the registration machine. */
-export function RegisterScreen({ affiliateCode, recommenderId }: { affiliateCode?: string | undefined; recommenderId?: string | undefined }) {
+/**
+ * The registration screen (/m/register): the registration announcement
+ * (types B, group m_reg) and a form built from the merchant's rules, run by
+ * the registration machine. It opens scrolled to the top.
+ */
+export function RegisterScreen({
+  affiliateCode,
+  recommenderId,
+  notices = [],
+}: {
+  affiliateCode?: string | undefined;
+  recommenderId?: string | undefined;
+  notices?: readonly Announcement[];
+}) {
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+  return (
+    <>
+      <RegistrationNotices notices={notices} />
+      <RegistrationFlow affiliateCode={affiliateCode} recommenderId={recommenderId} />
+    </>
+  );
+}
+
+/** The registration announcement, through the sanitising SafeHtml component. */
+function RegistrationNotices({ notices }: { notices: readonly Announcement[] }) {
+  const t = useT();
+  if (notices.length === 0) return null;
+  return (
+    <section className={styles.notice} aria-label={t('identity.register.announcement')}>
+      {notices.map((notice) => (
+        <article key={notice.announcementId}>
+          <h2 className={styles.noticeTitle}>{notice.title}</h2>
+          <SafeHtml html={notice.content} className={styles.noticeBody} />
+        </article>
+      ))}
+    </section>
+  );
+}
+
+function RegistrationFlow({ affiliateCode, recommenderId }: { affiliateCode?: string | undefined; recommenderId?: string | undefined }) {
   const t = useT();
   const sendToApp = useAppSend();
   const logic = useMemo(() => provideRegistrationMachine(identityDeps(sendToApp)), [sendToApp]);
@@ -159,7 +201,7 @@ function RegisterForm({
     () => zodResolver(registrationSchema(rules, method)) as unknown as Resolver<RegistrationFormValues>,
     [rules, method],
   );
-  const { register, handleSubmit, formState, getValues, setValue, setFocus } = useForm<RegistrationFormValues>({
+  const { register, handleSubmit, formState, getValues, getFieldState, setValue, setFocus, trigger } = useForm<RegistrationFormValues>({
     resolver,
     shouldUnregister: true,
     defaultValues: { ...emptyValues(), affiliateCode: affiliateCode ?? '', recommenderId: recommenderId ?? '' },
@@ -203,6 +245,16 @@ function RegisterForm({
   const limit = (field: RegistrationField, fallback = 64) => maxLengthOf(rules, field) ?? fallback;
   const birthday = birthdayRange();
 
+  // Spec section 5: changing the password re-checks a confirmation already typed; a refused confirmation is re-checked as it is corrected.
+  const recheckConfirmation = () => {
+    if (getValues('confimpsw')) void trigger('confimpsw');
+  };
+  const recheckRefusedConfirmation = () => {
+    if (getFieldState('confimpsw').invalid) void trigger('confimpsw');
+  };
+  const passwordOptions = (field: 'password' | 'confimpsw' | 'paymentPassword') =>
+    field === 'password' ? { onChange: recheckConfirmation } : field === 'confimpsw' ? { onChange: recheckRefusedConfirmation } : undefined;
+
   const renderField = (field: RegistrationField) => {
     const error = errors[field]?.message;
     switch (field) {
@@ -215,7 +267,7 @@ function RegisterForm({
             label={label(field)}
             autoComplete="new-password"
             maxLength={field === 'paymentPassword' ? limit(field, 6) : passwordMaxLength}
-            registration={register(field)}
+            registration={register(field, passwordOptions(field))}
             error={error}
             hint={field === 'password' ? t('identity.hint.password') : undefined}
           />
@@ -315,7 +367,8 @@ function RegisterForm({
           {t('identity.register.disclaimer', { terms: t('identity.register.terms') })}
         </label>
         <FormAlert messageId={errorCode} />
-        <Button type="submit" block disabled={submitting}>
+        {/* Spec section 2: disabled until the disclaimer is accepted (the machine refuses an unticked one too). */}
+        <Button type="submit" block disabled={submitting || !disclaimerAccepted}>
           {submitting ? t('in_please_wait') : t('identity.register.submit')}
         </Button>
       </form>

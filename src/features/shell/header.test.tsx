@@ -1,5 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import { notifySessionEnded } from '../../app/api.ts';
 import { memberSession, renderApp, trialSession } from '../../test/render-app.tsx';
 
 const banner = async () => screen.findByRole('banner');
@@ -83,5 +85,73 @@ describe('header', () => {
     expect(await within(header).findByRole('heading', { name: 'Login' })).toBeTruthy();
     expect(within(header).queryByRole('link', { name: 'Sign up' })).toBeNull();
     expect(within(header).queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+});
+
+describe('header: free play', () => {
+  it('offers a guest free play (/m/trail), and not a signed-in player', async () => {
+    renderApp({ path: '/m/home' });
+    expect(within(await banner()).getByRole('link', { name: 'Free trial' }).getAttribute('href')).toBe('/m/trail');
+    cleanup();
+    renderApp({ path: '/m/home', session: memberSession });
+    expect(within(await banner()).queryByRole('link', { name: 'Free trial' })).toBeNull();
+  });
+});
+
+describe('header: the member session', () => {
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('renews the session when it mounts and whenever home opens, never for a guest', async () => {
+    const renew = vi.fn(async () => null);
+    const { router } = renderApp({ path: '/m/set', session: memberSession, renew });
+    await banner();
+    await waitFor(() => expect(renew).toHaveBeenCalledTimes(1));
+    expect(renew).toHaveBeenCalledWith('tok-member');
+    await router.navigate({ to: '/m/help' });
+    await router.navigate({ to: '/m/home' });
+    await waitFor(() => expect(renew).toHaveBeenCalledTimes(2));
+    cleanup();
+    const guestRenew = vi.fn(async () => null);
+    renderApp({ path: '/m/home', renew: guestRenew });
+    await banner();
+    expect(guestRenew).not.toHaveBeenCalled();
+  });
+
+  it('a restored session the server has replaced: the message, the login screen, the remembered account kept', async () => {
+    localStorage.setItem('MC_REMEMBER', JSON.stringify({ method: 'username', account: 'alice', deviceToken: 'dev-1' }));
+    sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify(memberSession));
+    const renew = vi.fn(() => Promise.reject(new ApiError('server', 'login.not.session', 'replaced', 401)));
+    const { router } = renderApp({ path: '/m/member/home', session: memberSession, renew, storage: true });
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Your account was logged in on another device, please log in again.',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
+    expect(sessionStorage.getItem('MC_SESSION_INFO')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('MC_REMEMBER') ?? 'null')).toEqual({ method: 'username', account: 'alice' });
+  });
+
+  it('any authenticated call answered user.or.token.invalid logs out with the spec message, which then goes away', async () => {
+    const { router } = renderApp({ path: '/m/set', session: memberSession });
+    await within(await banner()).findByRole('button', { name: 'Log out' });
+    // What the API client reports for a 401 of an authenticated call (src/app/api.ts).
+    act(() => notifySessionEnded({ errorCode: 'user.or.token.invalid', token: 'tok-member' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toBe('The account has been logged out, please log in again');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 4000 });
+  });
+
+  it('ignores an answer about an older session', async () => {
+    const { router } = renderApp({ path: '/m/set', session: memberSession });
+    const header = await banner();
+    await within(header).findByRole('button', { name: 'Log out' });
+    act(() => notifySessionEnded({ errorCode: 'login.not.session', token: 'tok-from-before' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(router.state.location.pathname).toBe('/m/set');
+    expect(within(header).getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
 });

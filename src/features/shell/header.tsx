@@ -1,7 +1,8 @@
-import { Link } from '@tanstack/react-router';
-import { Banknote, LogOut, Menu, Wallet } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { useRole, useSession } from '../../app/app-actor.tsx';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Banknote, Gamepad2, LogOut, Menu, Wallet } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useAppSend, useRole, useSession, useSessionEnded } from '../../app/app-actor.tsx';
 import { isHomePath, showsHeader } from '../../app/layout-rules.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { buttonClassName, IconButton, iconButtonClassName } from '../../ui/button.tsx';
@@ -15,7 +16,52 @@ const LogoutDialog = lazy(() => import('../identity/logout-dialog.tsx'));
 /** The balance widget and its machine load after the first paint, for signed-in players only. */
 const BalanceWidget = lazy(() => import('../money/balance-widget.tsx'));
 
-/** Guest: log in + sign up. Signed in: balance + deposit + withdraw + log out (after a confirm, see LogoutDialog). */
+/** How long the notice of a session the server ended stays (spec section 9: the short toast, 3 s). */
+export const sessionEndedNoticeMs = 3000;
+
+/**
+ * Spec sections 2 and 7: the member session is renewed when the header mounts
+ * (which also proves a restored session is still alive) and whenever home
+ * opens. The app machine runs the call and ends a session the server has ended.
+ */
+function useSessionRenewal(path: string) {
+  const send = useAppSend();
+  const signedIn = useRole() !== 'guest';
+  const home = isHomePath(path);
+  const mounting = useRef(true);
+  useEffect(() => {
+    const atMount = mounting.current;
+    mounting.current = false;
+    if (signedIn && (atMount || home)) send({ type: 'session.renew' });
+  }, [signedIn, home, send]);
+}
+
+/**
+ * When the server has ended the session: 'The account has been logged out,
+ * please log in again' (or the reason's own message, e.g. logged in on another
+ * device) and the login screen.
+ */
+function SessionEndedNotice() {
+  const intl = useIntl();
+  const errorCode = useSessionEnded();
+  const send = useAppSend();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!errorCode) return;
+    void navigate({ to: '/m/login', replace: true });
+    const timer = setTimeout(() => send({ type: 'notice.dismiss' }), sessionEndedNoticeMs);
+    return () => clearTimeout(timer);
+  }, [errorCode, navigate, send]);
+  if (!errorCode) return null;
+  const own = `error.${errorCode}`;
+  return (
+    <p className={styles.toast} role="alert">
+      {intl.formatMessage({ id: own in intl.messages ? own : 'error.user.or.token.invalid' })}
+    </p>
+  );
+}
+
+/** Guest: free play + log in + sign up. Signed in: balance + deposit + withdraw + log out (after a confirm, see LogoutDialog). */
 function AccountActions() {
   const t = useT();
   const role = useRole();
@@ -26,6 +72,9 @@ function AccountActions() {
   if (role === 'guest') {
     return (
       <>
+        <Link to="/m/trail" className={iconButtonClassName} aria-label={t('header.trial')}>
+          <Gamepad2 aria-hidden="true" focusable="false" />
+        </Link>
         <Link to="/m/login" className={buttonClassName({ variant: 'secondary', compact: true })}>
           {t('header.login')}
         </Link>
@@ -68,6 +117,7 @@ export function Header({ path }: { path: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const header = showsHeader(path);
   const home = isHomePath(path);
+  useSessionRenewal(path);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -88,6 +138,7 @@ export function Header({ path }: { path: string }) {
         ) : null}
       </div>
       {header && home ? <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} /> : null}
+      <SessionEndedNotice />
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app.tsx';
+import { memberSession, renderApp } from '../../test/render-app.tsx';
 
 describe('navbar', () => {
   it('shows the logo, not a back arrow, on home', async () => {
@@ -20,7 +20,7 @@ describe('navbar', () => {
   });
 
   it('shows neither logo nor back on the first password change', async () => {
-    renderApp({ path: '/m/changePsw' });
+    renderApp({ path: '/m/changePsw', session: { ...memberSession, firstTimeLogin: true } });
     const header = await screen.findByRole('banner');
     expect(await within(header).findByRole('heading', { name: 'First password' })).toBeTruthy();
     expect(within(header).queryByRole('button', { name: 'Back' })).toBeNull();

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requirePasswordAccount } from '../../app/route-guards.ts';
 import { ChangePasswordScreen } from '../../features/identity/change-password-screen.tsx';
 
-/** Open route (reached right after a first login); the screen itself checks the session user. */
+/** Needs a session with a password: guests go to /m/login, trial accounts home (both with replace). */
 export const Route = createFileRoute('/m/changePsw')({
+  beforeLoad: requirePasswordAccount,
   component: ChangePasswordScreen,
 });

@@ -4,12 +4,16 @@ import { LoginScreen } from '../../features/identity/login-screen.tsx';
 
 export const Route = createFileRoute('/m/login')({
   validateSearch: loginSearch,
-  loader: async () => (await import('../../app/identity-actors.ts')).loadIdentitySwitches(),
+  loader: async () => {
+    const { loadIdentitySwitches, loadLoginContent } = await import('../../app/identity-actors.ts');
+    const [switches, content] = await Promise.all([loadIdentitySwitches(), loadLoginContent()]);
+    return { switches, content };
+  },
   component: LoginRoute,
 });
 
 function LoginRoute() {
-  const switches = Route.useLoaderData();
+  const { switches, content } = Route.useLoaderData();
   const { redirect } = Route.useSearch();
-  return <LoginScreen switches={switches} redirect={redirect} />;
+  return <LoginScreen switches={switches} content={content} redirect={redirect} />;
 }

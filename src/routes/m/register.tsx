@@ -4,10 +4,13 @@ import { RegisterScreen } from '../../features/identity/register-screen.tsx';
 
 export const Route = createFileRoute('/m/register')({
   validateSearch: registerSearch,
+  // The registration announcement (types B, group m_reg); the form's rules are the machine's to load.
+  loader: async () => (await import('../../app/identity-actors.ts')).loadRegistrationNotice(),
   component: RegisterRoute,
 });
 
 function RegisterRoute() {
+  const notices = Route.useLoaderData();
   const { affiliateCode, recommenderId } = Route.useSearch();
-  return <RegisterScreen affiliateCode={affiliateCode} recommenderId={recommenderId} />;
+  return <RegisterScreen affiliateCode={affiliateCode} recommenderId={recommenderId} notices={notices} />;
 }
