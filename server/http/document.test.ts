@@ -81,6 +81,21 @@ describe('pages of client routes', () => {
     expect(status?.value).toMatchObject({ location: { ip: '198.51.100.9' } });
   });
 
+  it("of the login screen carry its switches, banners and download links, and preload its first banner", async () => {
+    const page = await app.inject({ method: 'GET', url: '/m/login' });
+    const answers = answersOf(page.body);
+    expect(answers.map((a) => a.key)).toEqual([
+      'GET /wps/system/status',
+      'GET /wps/system/settings/consolidated',
+      'GET /wps/system/whitelabel',
+      'GET /wps/content/banners?groupName=m_login&platform=M',
+      'GET /wps/content/download-links',
+    ]);
+    const banners = answers[3]!.value as { list: { url: string }[] };
+    expect(banners.list.length).toBeGreaterThan(0);
+    expect(page.body).toContain(`<link rel="preload" as="image" href="${banners.list[0]!.url}" fetchpriority="high">`);
+  });
+
   it('are compressed for browsers that accept it', async () => {
     const res = await app.inject({ method: 'GET', url: '/m/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');

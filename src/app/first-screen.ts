@@ -6,7 +6,8 @@
  * See docs/first-load.md.
  */
 import type { Endpoint } from '../api/contract.ts';
-import { systemStatusEndpoint } from '../api/system.ts';
+import { consolidatedSettingsEndpoint, systemStatusEndpoint } from '../api/system.ts';
+import { downloadLinksCall, loginBannersCall, whitelabelCall } from './login-calls.ts';
 import { homeAliasPaths, homePath } from './route-paths.ts';
 
 export interface FirstCall {
@@ -14,8 +15,16 @@ export interface FirstCall {
   query?: Record<string, unknown>;
 }
 
-/** Made by every page at start (the system status machine). */
+/** Made by every page at start: the system status machine, and the root route's merchant settings. */
 export const statusCall = { endpoint: systemStatusEndpoint } satisfies FirstCall;
+export const settingsCall = { endpoint: consolidatedSettingsEndpoint } satisfies FirstCall;
+const everyPage: FirstCall[] = [statusCall, settingsCall];
+
+/** The first image URL of a list answer (`{ list: [{ url }] }`), when there is one. */
+function firstListUrl(answer: unknown): string[] {
+  const url = (answer as { list?: { url?: unknown }[] } | undefined)?.list?.[0]?.url;
+  return typeof url === 'string' && url.startsWith('/') ? [url] : [];
+}
 
 /** The screen a path shows first: the home aliases show home. */
 export function firstScreenPath(pathname: string): string {
@@ -25,8 +34,10 @@ export function firstScreenPath(pathname: string): string {
 /** The public calls the first screen of `pathname` makes, in the order it needs them. */
 export function firstScreenCalls(pathname: string): FirstCall[] {
   switch (firstScreenPath(pathname)) {
+    case '/m/login':
+      return [...everyPage, whitelabelCall, loginBannersCall, downloadLinksCall];
     default:
-      return [statusCall];
+      return everyPage;
   }
 }
 
@@ -34,8 +45,10 @@ export function firstScreenCalls(pathname: string): FirstCall[] {
 export type AnswerOf = (endpoint: Endpoint, query?: Record<string, unknown>) => unknown;
 
 /** The images the first screen of `pathname` shows first, the largest first. */
-export function firstScreenImages(pathname: string, _answerOf: AnswerOf): string[] {
+export function firstScreenImages(pathname: string, answerOf: AnswerOf): string[] {
   switch (firstScreenPath(pathname)) {
+    case '/m/login':
+      return firstListUrl(answerOf(loginBannersCall.endpoint, loginBannersCall.query));
     default:
       return [];
   }

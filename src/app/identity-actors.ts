@@ -31,17 +31,11 @@ import {
   setPasswordByPhoneEndpoint,
 } from '../api/member.ts';
 import { type LoginPayload, type LoginResult, loginEndpoint, logoutEndpoint, trialLoginEndpoint } from '../api/session.ts';
-import {
-  type Announcement,
-  announcementsEndpoint,
-  type Banner,
-  bannersEndpoint,
-  type DownloadLink,
-  downloadLinksEndpoint,
-} from '../api/content.ts';
-import { type Switches, whitelabelEndpoint } from '../api/system.ts';
+import { type Announcement, announcementsEndpoint, type Banner, type DownloadLink } from '../api/content.ts';
+import type { Switches } from '../api/system.ts';
 import { captchaEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../api/verification.ts';
 import { apiCall, merchantCode } from './api.ts';
+import { downloadLinksCall, loginBannersCall, whitelabelCall } from './login-calls.ts';
 import { defaultDialingCode, toRegisterPayload, toScreenRules } from './registration-payload.ts';
 import { forgetDeviceToken, readRemembered, writeRemembered } from './remembered-login.ts';
 
@@ -68,7 +62,7 @@ export interface IdentitySwitches {
 
 export async function loadIdentitySwitches(call: ApiCall = apiCall): Promise<IdentitySwitches> {
   try {
-    const { switches } = await call(whitelabelEndpoint);
+    const { switches } = await call(whitelabelCall.endpoint);
     const on = (key: keyof Switches) => switches[key] === true;
     return { smsLogin: on('MOBILENUMPASSREG3'), phoneReset: on('CHNGPASSVERIF3') };
   } catch {
@@ -100,11 +94,11 @@ export function appDownloadFor(links: readonly DownloadLink[], userAgent: string
 /** The login screen's banners (group m_login) and download link; without them the form shows alone. */
 export async function loadLoginContent(call: ApiCall = apiCall): Promise<LoginContent> {
   const [banners, links] = await Promise.all([
-    call(bannersEndpoint, { query: { groupName: 'm_login', platform: 'M' } }).then(
+    call(loginBannersCall.endpoint, { query: loginBannersCall.query }).then(
       (v) => v.list,
       () => [],
     ),
-    call(downloadLinksEndpoint, { query: {} }).then(
+    call(downloadLinksCall.endpoint, { query: downloadLinksCall.query }).then(
       (v) => v.list,
       () => [],
     ),
