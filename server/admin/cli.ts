@@ -24,7 +24,7 @@ import {
   type MerchantSettingsView,
   normalizeCidrs,
 } from '../modules/system/admin-service.ts';
-import { formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
+import { formatBetRecovery, formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
 import { readAdminSecret } from './admin-secret.ts';
 import { adminCommandPath, adminSecretHeader } from './admin-listener.ts';
 
@@ -40,11 +40,14 @@ Commands:
   withdrawals list [--status S]    list withdrawals (S: pending (default), approved, rejected, all)
   withdrawals approve <id>         pay out a pending withdrawal (order number or id)
   withdrawals reject <id>          reject a pending withdrawal, returning the amount to the wallet
+  bets recover [--older-than S]    roll back game rounds left open longer than S seconds
+                                   (default PLAY_RECOVERY_AFTER_MS), as the server's sweep does
 
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
   --info TEXT       maintenance message (maintenance on only)
   --status S        withdrawals list only
+  --older-than S    bets recover only (seconds, >= 0)
   -h, --help        this help
 
 Environment: DATA_DIR (PGlite data directory, default ./.data), DATABASE_URL (PostgreSQL).`;
@@ -56,15 +59,17 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   let merchant = demoMerchantCode;
   let info: string | undefined;
   let status: string | undefined;
+  let olderThan: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { help: true };
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag === '--merchant' || flag === '--info' || flag === '--status') {
+    if (flag === '--merchant' || flag === '--info' || flag === '--status' || flag === '--older-than') {
       const value = inline ?? argv[++i];
       if (value === undefined || value === '') return { error: `${flag} needs a value` };
       if (flag === '--merchant') merchant = value;
       else if (flag === '--status') status = value;
+      else if (flag === '--older-than') olderThan = value;
       else info = value;
       continue;
     }
@@ -79,6 +84,9 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   }
   if (status !== undefined && !(area === 'withdrawals' && action === 'list')) {
     return { error: '--status applies to "withdrawals list" only' };
+  }
+  if (olderThan !== undefined && !(area === 'bets' && action === 'recover')) {
+    return { error: '--older-than applies to "bets recover" only' };
   }
   switch (`${area ?? ''} ${action ?? ''}`.trim()) {
     case 'maintenance on':
@@ -108,6 +116,11 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       if (!id || !/^[A-Za-z0-9]{1,40}$/.test(id)) return { error: `withdrawals ${action} needs a withdrawal order number or id` };
       const kind = action === 'approve' ? 'withdrawals.approve' : 'withdrawals.reject';
       return noMore(3) ?? { command: { kind, merchant, id } };
+    }
+    case 'bets recover': {
+      if (olderThan !== undefined && !/^\d{1,9}$/.test(olderThan)) return { error: `Invalid --older-than "${olderThan}" (whole seconds)` };
+      const command = { kind: 'bets.recover' as const, merchant, ...(olderThan !== undefined ? { olderThanMs: Number(olderThan) * 1000 } : {}) };
+      return noMore(2) ?? { command };
     }
     case '':
       return { error: 'No command given' };
@@ -224,6 +237,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
   try {
     const { view, via } = await executeCliCommand(parsed.command, config);
     const note = via === 'server' ? ' (applied through the running server)' : '';
+    if ('recovery' in view) {
+      io.out(formatBetRecovery(view));
+      return 0;
+    }
     if ('withdrawals' in view) {
       io.out(parsed.command.kind === 'withdrawals.list' ? formatWithdrawals(view) : `OK: ${parsed.command.kind}${note}\n${formatWithdrawals(view)}`);
       return 0;

@@ -5,7 +5,7 @@
  * See docs/games-play.md.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { games, vendors } from './schema-catalogue.ts';
 import { gameSessions } from './schema-lobby.ts';
 import { bets, ledgerTransactions } from './schema-wallet.ts';
@@ -42,12 +42,39 @@ export const seamlessRequests = pgTable(
       .notNull()
       .references(() => bets.id),
     platformTransactionId: uuid('platform_transaction_id').references(() => ledgerTransactions.id),
+    /** The member's balance the first answer gave (a replay answers it again); null on rows older than migration 0007. */
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('seamless_requests_vendor_tx_uq').on(t.merchantCode, t.vendorCode, t.transactionId),
     index('seamless_requests_bet_idx').on(t.betId),
     check('seamless_requests_kind_ck', sql`${t.kind} in ('debit', 'credit', 'rollback')`),
+  ],
+);
+
+/**
+ * Rounds a vendor rolled back before any bet of theirs arrived (a rollback of
+ * an unknown round answers 404 and moves no money): remembered so that a debit
+ * arriving later for that round, or with that transaction id, is refused
+ * instead of charging the player for a round the vendor voided.
+ */
+export const seamlessVoidedRounds = pgTable(
+  'seamless_voided_rounds',
+  {
+    merchantCode: varchar('merchant_code', { length: 32 })
+      .notNull()
+      .references(() => merchants.code, { onDelete: 'cascade' }),
+    vendorCode: varchar('vendor_code', { length: 32 }).notNull(),
+    roundId: varchar('round_id', { length: 64 }).notNull(),
+    /** The rollback's transaction id. */
+    transactionId: varchar('transaction_id', { length: 64 }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantCode, t.vendorCode, t.roundId] }),
+    index('seamless_voided_rounds_tx_idx').on(t.merchantCode, t.vendorCode, t.transactionId),
   ],
 );
 
@@ -74,7 +101,15 @@ export const playStates = pgTable(
   ],
 );
 
-/** Rounds played on game pages, with the revealed seed of in-house rounds. */
+export const playRoundStatusValues = ['pending', 'settled', 'void'] as const;
+
+/**
+ * Rounds played on game pages, with the revealed seed of in-house rounds. A
+ * real-money round is written `pending` before its bet is sent and becomes
+ * `settled` with its settlement; one whose settlement never came is found by
+ * the recovery sweep and rolled back (`void`). `roundKey` is the browser's
+ * idempotency key of the round.
+ */
 export const playRounds = pgTable(
   'play_rounds',
   {
@@ -100,12 +135,22 @@ export const playRounds = pgTable(
     serverSeedHash: varchar('server_seed_hash', { length: 64 }),
     clientSeed: varchar('client_seed', { length: 64 }),
     nonce: integer('nonce'),
+    status: varchar('status', { length: 8 }).$type<(typeof playRoundStatusValues)[number]>().notNull().default('settled'),
+    /** The browser's idempotency key (a retry with it answers this round). */
+    roundKey: varchar('round_key', { length: 64 }),
+    /** SHA-256 of the round's parameters: the same key with others is a conflict. */
+    requestHash: varchar('request_hash', { length: 64 }),
+    /** The balance the round answered (wallet or play money). */
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     index('play_rounds_session_idx').on(t.sessionId, t.seq.desc()),
+    uniqueIndex('play_rounds_session_key_uq').on(t.sessionId, t.roundKey),
+    index('play_rounds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('play_rounds_amounts_ck', sql`${t.stake} > 0 and ${t.win} >= 0`),
     check('play_rounds_mode_ck', sql`${t.mode} in ('real', 'free')`),
+    check('play_rounds_status_ck', sql`${t.status} in ('pending', 'settled', 'void')`),
   ],
 );
 export type PlayRoundRow = typeof playRounds.$inferSelect;

@@ -5,7 +5,10 @@
  * is a bigint of minor units read as a JavaScript number (safe below 2^53).
  * Invariants the database enforces: member and hold balances are never
  * negative, postings are never zero, one transaction per (merchant,
- * idempotency key). See docs/money.md and server/modules/wallet/ledger.ts.
+ * idempotency key), one bet per (merchant, vendor, round); and, by triggers of
+ * migration 0007 (not expressible in Drizzle), ledger transactions and
+ * postings are never updated or deleted and every transaction's postings sum
+ * to zero at commit. See docs/money.md and server/modules/wallet/ledger.ts.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -287,7 +290,8 @@ export const bets = pgTable(
   },
   (t) => [
     index('bets_member_created_idx').on(t.memberId, t.createdAt),
-    index('bets_round_idx').on(t.merchantCode, t.vendorCode, t.roundId),
+    // One bet per round of a vendor, whatever the code path (the seamless service also locks the round).
+    uniqueIndex('bets_round_uq').on(t.merchantCode, t.vendorCode, t.roundId),
     // The winner board: real wins, biggest first (server/modules/games/queries.ts findRealWinners).
     index('bets_wins_idx').on(t.merchantCode, t.win.desc(), t.id).where(sql`${t.status} = 'settled' and ${t.win} > 0`),
     uniqueIndex('bets_bet_tx_uq').on(t.betTxId),

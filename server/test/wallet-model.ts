@@ -2,11 +2,14 @@
  * The money service without HTTP, for model and concurrency tests: the real
  * wallet service and local gateway on a test database, with the withdrawal
  * password check replaced (its own tests cover it) so thousands of operations
- * stay fast.
+ * stay fast; the real seamless-wallet service as vendor BGS; and the checks of
+ * the whole ledger and of the bets.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CreditBody, DebitBody, MovementAnswer, RollbackBody } from '../../src/api/seamless.ts';
 import type { Database } from '../db/connect.ts';
-import { bankCards, type LocalGatewayPaymentRow, localGatewayPayments, merchants, type MemberRow } from '../db/schema.ts';
+import { bankCards, games, type LocalGatewayPaymentRow, localGatewayPayments, merchants, type MemberRow } from '../db/schema.ts';
+import { type WalletScope, walletCredit, walletDebit, walletRollback } from '../modules/seamless/service.ts';
 import { createLocalGateway, type LocalGateway } from '../modules/wallet/gateway/local-gateway.ts';
 import { createWalletService, type MemberContext, type WalletService } from '../modules/wallet/service.ts';
 import type { WithdrawalPasswords } from '../modules/wallet/withdrawal-password.ts';
@@ -122,3 +125,50 @@ export async function memberInvariants(db: Database, memberId: number) {
   };
 }
 
+
+/** The seamless-wallet service (what `/lgw/wallet/*` runs after the signature check) as vendor BGS of DEMO. */
+export interface SeamlessKit {
+  scope: WalletScope;
+  /** A game of the vendor. */
+  gameCode: string;
+  debit(body: DebitBody): Promise<MovementAnswer>;
+  credit(body: CreditBody): Promise<MovementAnswer>;
+  rollback(body: RollbackBody): Promise<MovementAnswer>;
+}
+
+export async function createSeamlessKit(db: Database): Promise<SeamlessKit> {
+  const scope: WalletScope = { merchantCode: 'DEMO', currency: 'PHP', vendorCode: 'BGS' };
+  const [game] = await db
+    .select({ code: games.gameCode })
+    .from(games)
+    .where(and(eq(games.merchantCode, scope.merchantCode), eq(games.vassalage, scope.vendorCode)))
+    .limit(1);
+  if (!game) throw new Error('no BGS game');
+  return {
+    scope,
+    gameCode: game.code,
+    debit: (body) => walletDebit(db, scope, body, new Date()),
+    credit: (body) => walletCredit(db, scope, body, new Date()),
+    rollback: (body) => walletRollback(db, scope, body, new Date()),
+  };
+}
+
+/**
+ * Bets whose ledger does not match them: no stake transaction taking exactly
+ * the stake from the member; open with a settlement; settled without paying
+ * exactly the win to the member; rolled back without returning exactly the
+ * stake (or with a win). `memberId` limits the check to one member's bets.
+ */
+export async function betMismatches(db: Database, memberId?: number): Promise<number> {
+  const memberMoved = (tx: ReturnType<typeof sql>) => sql`(select coalesce(sum(p.amount), 0) from ledger_postings p
+    join ledger_accounts a on a.id = p.account_id where p.transaction_id = ${tx} and a.key = 'member:' || b.member_id)`;
+  const [row] = await rows(
+    db,
+    sql`select count(*) as c from bets b where (${memberId === undefined ? sql`true` : sql`b.member_id = ${memberId}`}) and (
+      b.bet_tx_id is null or ${memberMoved(sql`b.bet_tx_id`)} <> -b.stake
+      or (b.status = 'open' and (b.settle_tx_id is not null or b.win <> 0))
+      or (b.status = 'settled' and ${memberMoved(sql`b.settle_tx_id`)} <> b.win)
+      or (b.status = 'rolled_back' and (b.win <> 0 or ${memberMoved(sql`b.settle_tx_id`)} <> b.stake)))`,
+  );
+  return Number(row?.c ?? 0);
+}

@@ -141,6 +141,7 @@ export const errorCodes = {
   nameInvalid: 'register.name.invalid',
   fieldInvalid: 'register.field.invalid',
   fieldRequired: 'register.field.required',
+  referrerInvalid: 'register.referrer.invalid',
   mobileInvalid: 'mobile.invalid',
   passwordInvalid: 'password.invalid',
   passwordMismatch: 'password.confirm.mismatch',

@@ -32,6 +32,13 @@ export const roundBodySchema = z.object({
   clientSeed: z.optional(clientSeedSchema),
   /** Dice and crash: the target (see diceParamsSchema, crashParamsSchema). */
   target: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+  /**
+   * Idempotency key of the round (the page sends a `crypto.randomUUID()` per
+   * round and the same one on a retry): the same key answers the first round
+   * instead of playing another; with other parameters it is 409
+   * `play.round.conflict`.
+   */
+  roundKey: z.optional(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : -'))),
 });
 export type RoundBody = z.infer<typeof roundBodySchema>;
 
@@ -109,4 +116,8 @@ export const playErrorCodes = {
   paramsInvalid: 'play.params.invalid',
   balanceInsufficient: 'play.balance.insufficient',
   walletUnavailable: 'play.wallet.unavailable',
+  /** The round key was used for a round with other parameters. */
+  roundConflict: 'play.round.conflict',
+  /** The round of this key could not be settled and was rolled back (the stake returned). */
+  roundVoided: 'play.round.voided',
 } as const;

@@ -110,5 +110,7 @@ export const seamlessErrorCodes = {
   betNotFound: 'seamless.bet.not.found',
   betSettled: 'seamless.bet.settled',
   betRolledBack: 'seamless.bet.rolled.back',
+  /** A debit for a round the vendor already rolled back before its bet arrived. */
+  roundVoided: 'seamless.round.voided',
   balanceInsufficient: 'wallet.balance.insufficient',
 } as const;

@@ -13,7 +13,8 @@
  * the end, also on failure or Ctrl-C.
  *
  * Then, in-process on a database of its own, ledger transfers per second
- * through postTransaction against a raw two-row UPDATE transfer baseline
+ * through postTransaction and bets per second through the seamless-wallet
+ * service (debit + credit) against a raw two-row UPDATE transfer baseline
  * measured in the same run (tests/bench/ledger-transfers.ts).
  *
  * Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (50),
@@ -343,6 +344,10 @@ async function main(): Promise<number> {
       ` raw two-row UPDATE transfer (baseline) ${ledger.baselineTransfersPerSecond.toFixed(0)}/s, ` +
         `ledger postTransaction ${ledger.ledgerTransfersPerSecond.toFixed(0)}/s, ratio ${ledger.ratioToBaseline.toFixed(2)}`,
     );
+    console.log(
+      `  bets through the ledger (seamless debit + credit, in process) ${ledger.seamlessBetsPerSecond.toFixed(0)}/s, ` +
+        `ratio to the raw transfer ${ledger.betRatioToBaseline.toFixed(2)}`,
+    );
 
     const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
     const report = {
@@ -369,7 +374,7 @@ async function main(): Promise<number> {
       return 1;
     }
     if (ledger.errors > 0) {
-      console.error(`FAILED: ${ledger.errors} failed ledger transfers`);
+      console.error(`FAILED: ${ledger.errors} failed ledger transfers or bets`);
       return 1;
     }
     return 0;

@@ -1,10 +1,13 @@
 /**
  * Ledger throughput for `npm run bench:api`: transfers per second through
  * `postTransaction` (idempotency row, row locks, balance CHECK, postings with
- * running balances) against a BASELINE measured in the same run on the same
- * database: a raw transfer of two `UPDATE ... SET balance = balance ± n` in
- * one transaction. Both run for the same time with the same number of
- * concurrent workers; the ratio is what to compare across machines.
+ * running balances, the deferred zero-sum trigger) and bets per second through
+ * the seamless-wallet service (a bet = a debit and the credit of its round:
+ * two ledger transactions, the `bets` row, the request log, advisory locks),
+ * against a BASELINE measured in the same run on the same database: a raw
+ * transfer of two `UPDATE ... SET balance = balance ± n` in one transaction.
+ * All run for the same time with the same number of concurrent workers; the
+ * ratios are what to compare across machines.
  *
  * Runs in-process on its own database: a fresh in-memory PGlite, or with
  * DATABASE_URL a fresh PostgreSQL database (created and dropped).
@@ -13,6 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import { members } from '../../server/db/schema.ts';
 import { postTransaction } from '../../server/modules/wallet/ledger.ts';
 import { createTestDatabase } from '../../server/test/test-db.ts';
+import { createSeamlessKit } from '../../server/test/wallet-model.ts';
 
 export interface LedgerBenchResult {
   seconds: number;
@@ -20,6 +24,10 @@ export interface LedgerBenchResult {
   baselineTransfersPerSecond: number;
   ledgerTransfersPerSecond: number;
   ratioToBaseline: number;
+  /** Bets (debit + credit through the seamless-wallet service) per second. */
+  seamlessBetsPerSecond: number;
+  /** seamlessBetsPerSecond / baselineTransfersPerSecond. */
+  betRatioToBaseline: number;
   errors: number;
 }
 
@@ -76,13 +84,24 @@ export async function benchLedgerTransfers(options: { seconds: number; concurren
         ],
       });
     });
+
+    // Bets: a debit and the credit of its round through the seamless-wallet service (vendor BGS), in process.
+    const seamless = await createSeamlessKit(db);
+    const playerId = String(player.id);
+    const betting = await timed(options.seconds, options.concurrency, async (worker, i) => {
+      const roundId = `bench-${worker}-${i}`;
+      await seamless.debit({ transactionId: `${roundId}:bet`, playerId, gameCode: seamless.gameCode, roundId, amount: 100 });
+      await seamless.credit({ transactionId: `${roundId}:win`, playerId, roundId, amount: 100 });
+    });
     return {
       seconds: options.seconds,
       concurrency: options.concurrency,
       baselineTransfersPerSecond: raw.perSecond,
       ledgerTransfersPerSecond: ledger.perSecond,
       ratioToBaseline: raw.perSecond > 0 ? ledger.perSecond / raw.perSecond : 0,
-      errors: raw.errors + ledger.errors,
+      seamlessBetsPerSecond: betting.perSecond,
+      betRatioToBaseline: raw.perSecond > 0 ? betting.perSecond / raw.perSecond : 0,
+      errors: raw.errors + ledger.errors + betting.errors,
     };
   } finally {
     await testDb.close();

@@ -144,6 +144,48 @@ test.describe('playable games', () => {
     expect(violations).toEqual([]);
   });
 
+  test('a round whose answer is lost is sent again with the same round key: one bet, one charge', async ({ page, baseURL }) => {
+    const violations = watchCsp(page);
+    const api = await memberApi(baseURL!);
+    const vendorGame = (await api.games({ gameType: 'RNG' })).find((g) => g.vassalage !== 'BGS')!;
+    await page.goto(await api.launch(vendorGame));
+    const opening = await api.balance();
+    const betsBefore = (await api.bets()).list.length;
+    // The first answer is lost on the way back (the server did play the round); the retry must not play another.
+    const keys: string[] = [];
+    let dropped = false;
+    await page.route('**/play/*/round', async (route) => {
+      keys.push((route.request().postDataJSON() as { roundKey: string }).roundKey);
+      const response = await route.fetch();
+      if (!dropped) {
+        dropped = true;
+        await route.abort('failed');
+      } else {
+        await route.fulfill({ response });
+      }
+    });
+    const stake = (Math.max(vendorGame.minBet, 110) / 100).toFixed(2);
+    const round = await playRound(page, stake, text('play.play'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(round.before).toBe(opening);
+    expect(await api.balance()).toBe(round.after);
+    const records = await api.bets();
+    expect(records.list.length - betsBefore).toBe(1);
+    expect(records.list[0]).toMatchObject({ stake: minor(stake), win: round.win });
+
+    // The next round is a new one with a new key; an amount with more decimals than the currency has is refused on the page.
+    await page.unroute('**/play/*/round');
+    const next = await playRound(page, stake, text('play.play'));
+    expect(next.before).toBe(round.after);
+    await page.getByLabel(text('play.stake')).fill('1.005');
+    await page.getByRole('button', { name: text('play.play') }).click();
+    await expect(page.getByRole('alert')).toHaveText(text('play.error.amount'));
+    expect(await api.balance()).toBe(next.after);
+    expect(violations).toEqual([]);
+  });
+
   test('an unknown game session shows a page that leads back to the lobby', async ({ page }) => {
     await page.goto(`/play/${'x'.repeat(43)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('play.error.title'));

@@ -1,11 +1,18 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameSessionTtlMs, launchGameEndpoint, winnerBoardEndpoint } from '../../../src/api/games.ts';
 import { freePlayBalance, type PlayState, type RoundResult } from '../../../src/api/play.ts';
 import { loginEndpoint } from '../../../src/api/session.ts';
 import { games } from '../../db/schema-catalogue.ts';
-import { bets } from '../../db/schema-wallet.ts';
+import { playRounds } from '../../db/schema-play.ts';
+import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
+import { buildApp } from '../../app.ts';
+import { seamlessErrorCodes } from '../../../src/api/seamless.ts';
+import { launchGame } from '../games/game-sessions.ts';
+import { defaultRecoverAfterMs, recoverOpenRounds } from './service.ts';
+import { createVendorClient } from './vendor-client.ts';
 import { members } from '../../db/schema.ts';
 import { demoAccounts } from '../../db/seed-members.ts';
 import { demoOpeningBalance } from '../../db/seed-wallet.ts';
@@ -278,7 +285,7 @@ describe('authorisation', () => {
 });
 
 describe('winner board', () => {
-  it('shows real wins before seeded entries', async () => {
+  it('merges real wins with seeded entries, biggest first', async () => {
     const token = await launch(player, pick.vendor.id);
     let won: RoundResult['round'] | undefined;
     for (let i = 0; i < 60 && !won; i++) {
@@ -286,12 +293,196 @@ describe('winner board', () => {
       if (body.value.round.win > 0) won = body.value.round;
     }
     expect(won).toBeDefined();
-    const res = await h.app.inject({ method: 'GET', url: `${winnerBoardEndpoint.path}?limitNum=20`, headers: { merchant: 'DEMO' } });
-    const list = (res.json() as { value: { list: { customerName: string; winAmount: number; game: { gameId: number } }[] } }).value.list;
-    expect(list).toHaveLength(20);
-    expect(list[0]).toMatchObject({ customerName: 'pl***r1' });
+    const board = async (limit: number) => {
+      const res = await h.app.inject({ method: 'GET', url: `${winnerBoardEndpoint.path}?limitNum=${limit}`, headers: { merchant: 'DEMO' } });
+      return (res.json() as { value: { list: { customerName: string; winAmount: number; game: { gameId: number } }[] } }).value.list;
+    };
+    const descending = (amounts: number[]) => expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const top = await board(20);
+    expect(top).toHaveLength(20);
+    descending(top.map((w) => w.winAmount));
+    // With room for every entry the real wins are on the board, in winAmount order among the seeded ones.
+    const list = await board(50);
+    descending(list.map((w) => w.winAmount));
     expect(list.some((w) => w.game.gameId === pick.vendor.id && w.customerName === 'pl***r1')).toBe(true);
     const realWins = await h.app.db.select({ win: bets.win }).from(bets).where(and(eq(bets.status, 'settled'), ne(bets.win, 0)));
-    expect(list[0]!.winAmount).toBe(Math.max(...realWins.map((b) => b.win)));
+    expect(list.find((w) => w.customerName === 'pl***r1')!.winAmount).toBe(Math.max(...realWins.map((b) => b.win)));
   });
 });
+
+describe('round keys (the page retrying a round)', () => {
+  it('answer the first round to a retry with the same key: one bet, one charge', async () => {
+    const token = await launch(player, pick.dice.id);
+    const before = await wallet();
+    const body = { stake: 150, target: 5_000, clientSeed: 'retry-seed', roundKey: randomUUID() };
+    const first = await round(token, body);
+    expect(first.status).toBe(200);
+    const bet = await round(token, body);
+    expect(bet.status).toBe(200);
+    expect(bet.body.value.round).toEqual(first.body.value.round);
+    expect(bet.body.value.balance).toBe(first.body.value.balance);
+    const r = first.body.value.round;
+    expect(await h.app.db.select().from(bets).where(eq(bets.roundId, r.roundId))).toHaveLength(1);
+    expect(await wallet()).toBe(before - 150 + r.win);
+    // A later round moves the balance; the retry still answers the first round's balance.
+    await round(token, { stake: 100, target: 5_000 });
+    expect((await round(token, body)).body.value.balance).toBe(first.body.value.balance);
+  });
+
+  it('refuse the same key with other parameters (409 play.round.conflict) and play nothing', async () => {
+    const token = await launch(player, pick.dice.id);
+    const roundKey = randomUUID();
+    expect((await round(token, { stake: 100, target: 5_000, clientSeed: 'k', roundKey })).status).toBe(200);
+    const before = await wallet();
+    for (const other of [{ stake: 101, target: 5_000, clientSeed: 'k' }, { stake: 100, target: 4_000, clientSeed: 'k' }, { stake: 100, target: 5_000 }]) {
+      expect(await round(token, { ...other, roundKey })).toMatchObject({ status: 409, body: { errorCode: 'play.round.conflict' } });
+    }
+    expect(await wallet()).toBe(before);
+    expect(await round(token, { stake: 100, roundKey: 'bad key!' })).toMatchObject({ status: 400, body: { errorCode: 'request.invalid' } });
+  });
+
+  it('place one bet for concurrent requests with one key', async () => {
+    const token = await launch(player, pick.vendor.id);
+    const before = await wallet();
+    const stake = Math.max(pick.vendor.minBet, 100);
+    const body = { stake, roundKey: randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => round(token, body)));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 409, body: { errorCode: 'play.round.busy' } });
+    expect(new Set(ok.map((a) => a.body.value.round.roundId)).size).toBe(1);
+    const r = ok[0]!.body.value.round;
+    expect(await wallet()).toBe(before - stake + r.win);
+    // Once done, a retry answers it too.
+    expect((await round(token, body)).body.value.round).toEqual(r);
+  });
+});
+
+describe('recovery of interrupted rounds', () => {
+  const faults = { debit: false, credit: false, rollback: false };
+  let faulty: FastifyInstance;
+
+  beforeAll(async () => {
+    // The same database behind an app whose wallet calls can be made to fail (as a dying process or a broken wallet would).
+    faulty = await buildApp({ db: h.app.db, rateLimitPerMinute: 100_000, identity: { now: h.clock.now }, play: { recoverEveryMs: 0 } });
+    faulty.addHook('onRequest', async (request, reply) => {
+      const what = /^\/lgw\/wallet\/(debit|credit|rollback)$/.exec(request.url)?.[1] as keyof typeof faults | undefined;
+      if (what && faults[what]) return reply.code(500).send({ success: false, errorCode: 'system.error', message: 'injected fault' });
+    });
+  });
+  afterAll(async () => {
+    await faulty?.close();
+  });
+
+  const launchFor = async (gameId: number) =>
+    (await launchGame(h.app.db, { memberId: playerId, merchantCode: 'DEMO' }, { gameId }, h.clock.now())).url.slice('/play/'.length);
+  const faultyRound = async (token: string, body: Record<string, unknown>) => {
+    const res = await faulty.inject({ method: 'POST', url: `/play/${token}/round`, payload: body });
+    return { status: res.statusCode, body: res.json() as { success: boolean; value: RoundResult; errorCode?: string } };
+  };
+  const recover = () => recoverOpenRounds(h.app, { now: h.clock.now });
+  const roundRow = async (id: string) => (await h.app.db.select().from(playRounds).where(eq(playRounds.id, id)))[0];
+  const rollbacks = async (roundId: string) =>
+    (await h.app.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.kind, 'rollback'))).filter((t) => t.meta.roundId === roundId);
+
+  it('rolls back, exactly once, a round whose settlement and rollback both failed', async () => {
+    await recover();
+    const token = await launchFor(pick.slot.id);
+    const before = await wallet();
+    faults.credit = true;
+    faults.rollback = true;
+    const roundKey = randomUUID();
+    const failed = await faultyRound(token, { stake: 300, roundKey });
+    expect(failed).toMatchObject({ status: 503, body: { errorCode: 'play.wallet.unavailable' } });
+    // The stake is taken and the bet open: the state a dead process leaves too.
+    expect(await wallet()).toBe(before - 300);
+    const [pending] = await h.app.db.select().from(playRounds).where(eq(playRounds.roundKey, roundKey));
+    expect(pending).toMatchObject({ status: 'pending', mode: 'real', stake: 300 });
+    expect(await h.app.db.select().from(bets).where(eq(bets.roundId, pending!.id))).toMatchObject([{ status: 'open', stake: 300 }]);
+    // A retry of the page meanwhile places no second bet.
+    expect(await round(token, { stake: 300, roundKey })).toMatchObject({ status: 409, body: { errorCode: 'play.round.busy' } });
+
+    // Not before the timeout; after it, not while the wallet still fails.
+    expect(await recover()).toMatchObject({ found: 0 });
+    h.clock.advance(defaultRecoverAfterMs + 1_000);
+    expect(await recoverOpenRounds(faulty, { now: h.clock.now })).toMatchObject({ found: 1, rolledBack: 0, failed: 1 });
+    expect(await wallet()).toBe(before - 300);
+
+    faults.credit = false;
+    faults.rollback = false;
+    // Two sweeps at once (two servers on one database) and one after: the stake comes back once.
+    const reports = await Promise.all([recover(), recover()]);
+    expect(reports.reduce((n, r) => n + r.rolledBack, 0)).toBeGreaterThanOrEqual(1);
+    expect(await recover()).toMatchObject({ found: 0 });
+    expect(await wallet()).toBe(before);
+    expect(await rollbacks(pending!.id)).toHaveLength(1);
+    expect(await h.app.db.select().from(bets).where(eq(bets.roundId, pending!.id))).toMatchObject([{ status: 'rolled_back' }]);
+    expect(await roundRow(pending!.id)).toMatchObject({ status: 'void' });
+    // The page's retry now learns the round was voided; the round is not shown as played.
+    expect(await round(token, { stake: 300, roundKey })).toMatchObject({ status: 409, body: { errorCode: 'play.round.voided' } });
+    expect((await state(token)).body.value.lastRound).toBeNull();
+  });
+
+  it('voids a round whose bet never arrived, so a late bet of it is refused', async () => {
+    const token = await launchFor(pick.vendor.id);
+    const before = await wallet();
+    faults.debit = true;
+    const stake = Math.max(pick.vendor.minBet, 100);
+    expect(await faultyRound(token, { stake })).toMatchObject({ status: 503 });
+    faults.debit = false;
+    const [pending] = await h.app.db.select().from(playRounds).where(and(eq(playRounds.sessionId, (await roundSession(token))!), eq(playRounds.status, 'pending')));
+    expect(pending).toBeDefined();
+    h.clock.advance(defaultRecoverAfterMs + 1_000);
+    expect(await recover()).toMatchObject({ found: 1, rolledBack: 1 });
+    expect(await roundRow(pending!.id)).toMatchObject({ status: 'void' });
+    // The vendor's late debit of that round is refused: the player is never charged for it.
+    const vendor = createVendorClient(h.app, 'DEMO', pick.vendor.vendor, h.clock.now);
+    const late = vendor.debit({ transactionId: `${pending!.id}:bet`, playerId: String(playerId), gameCode: (await gameCode(pick.vendor.id))!, roundId: pending!.id, amount: stake });
+    await expect(late).rejects.toMatchObject({ statusCode: 409, errorCode: seamlessErrorCodes.roundVoided });
+    expect(await wallet()).toBe(before);
+  });
+
+  it('marks settled a round whose settlement went through before the process died', async () => {
+    const token = await launchFor(pick.dice.id);
+    const done = await round(token, { stake: 120, target: 5_000 });
+    const r = done.body.value.round;
+    const balance = await wallet();
+    // As if the process died between the settlement and the round row's update.
+    await h.app.db.update(playRounds).set({ status: 'pending' }).where(eq(playRounds.id, r.roundId));
+    h.clock.advance(defaultRecoverAfterMs + 1_000);
+    expect(await recover()).toMatchObject({ found: 1, settled: 1, rolledBack: 0 });
+    expect(await roundRow(r.roundId)).toMatchObject({ status: 'settled', win: r.win });
+    expect(await wallet()).toBe(balance);
+    expect(await rollbacks(r.roundId)).toHaveLength(0);
+  });
+
+  it('runs when the server is ready', async () => {
+    const token = await launchFor(pick.slot.id);
+    const before = await wallet();
+    faults.credit = true;
+    faults.rollback = true;
+    expect(await faultyRound(token, { stake: 100 })).toMatchObject({ status: 503 });
+    faults.credit = false;
+    faults.rollback = false;
+    h.clock.advance(defaultRecoverAfterMs + 1_000);
+    const app = await buildApp({ db: h.app.db, rateLimitPerMinute: 100_000, identity: { now: h.clock.now }, play: { recoverEveryMs: 60_000 } });
+    try {
+      await app.ready();
+      for (let i = 0; i < 100 && (await wallet()) !== before; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await app.close();
+    }
+    expect(await wallet()).toBe(before);
+  });
+});
+
+async function roundSession(token: string) {
+  const res = await h.app.inject({ method: 'GET', url: `/play/${token}/state` });
+  expect(res.statusCode).toBe(200);
+  const { resolveGameSession } = await import('../games/game-sessions.ts');
+  return (await resolveGameSession(h.app.db, token, h.clock.now()))?.id;
+}
+
+async function gameCode(gameId: number) {
+  return (await h.app.db.select({ code: games.gameCode }).from(games).where(eq(games.id, gameId)))[0]?.code;
+}

@@ -15,7 +15,7 @@ import { playErrorCodes, roundBodySchema, verifyQuerySchema } from '../../../src
 import { AppError } from '../../http/app-error.ts';
 import { readPlatformHeaders } from '../../http/request-context.ts';
 import { pageLanguage, renderGamePage, renderInvalidPage, renderVerifyPage } from './page.ts';
-import { openSession, type PlayContext, playRound, playState } from './service.ts';
+import { defaultRecoverAfterMs, openSession, type PlayContext, playRound, playState, recoverOpenRounds } from './service.ts';
 import { verifyRound } from './verify.ts';
 
 const staticFiles: Record<string, { type: string; body: Buffer }> = {
@@ -38,8 +38,40 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
 
-export function registerPlayRoutes(app: FastifyInstance, options: { now?: () => Date } = {}): void {
+export interface PlayRoutesOptions {
+  now?: () => Date;
+  /** Pending real-money rounds older than this are rolled back by the recovery sweep (default 30 s). */
+  recoverAfterMs?: number;
+  /** How often the recovery sweep runs (default 15 s); 0 turns it off, also at start. */
+  recoverEveryMs?: number;
+}
+
+export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOptions = {}): void {
   const ctx: PlayContext = { app, now: options.now ?? (() => new Date()) };
+
+  // The recovery sweep of interrupted rounds: once when the server is ready, then periodically; one at a time.
+  const everyMs = options.recoverEveryMs ?? 15_000;
+  if (everyMs > 0) {
+    let running: Promise<unknown> | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    const sweep = () => {
+      running ??= recoverOpenRounds(app, { now: ctx.now, olderThanMs: options.recoverAfterMs ?? defaultRecoverAfterMs })
+        .catch((error: unknown) => app.log.error({ err: error }, 'recovery sweep of open rounds failed'))
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    };
+    app.addHook('onReady', async () => {
+      void sweep();
+      timer = setInterval(sweep, everyMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
 
   /** A platform session sent along must be the game session's member. */
   async function checkMember(request: FastifyRequest, memberId: number, merchantCode: string): Promise<void> {

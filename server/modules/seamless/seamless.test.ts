@@ -193,6 +193,38 @@ describe('debit and credit', () => {
     expect(await betOf(roundId)).toMatchObject({ status: 'settled', win: 100 });
   });
 
+  it('a replay answers the balance of the first answer, not the current one', async () => {
+    const before = await balance();
+    const first = { transactionId: nextId('tx'), playerId, gameCode, roundId: nextId('round'), amount: 100 };
+    const firstAnswer = await send('debit', first);
+    expect(firstAnswer).toMatchObject({ status: 200, body: { value: { balance: before - 100 } } });
+    const second = { transactionId: nextId('tx'), playerId, gameCode, roundId: nextId('round'), amount: 200 };
+    expect(await send('debit', second)).toMatchObject({ status: 200, body: { value: { balance: before - 300 } } });
+    const replayed = await send('debit', first);
+    expect(replayed).toMatchObject({ status: 200, body: { value: { balance: before - 100, replayed: true } } });
+    expect(replayed.body.value).toEqual({ ...firstAnswer.body.value, replayed: true });
+
+    const win = { transactionId: nextId('tx'), playerId, roundId: first.roundId, amount: 50 };
+    expect(await send('credit', win)).toMatchObject({ body: { value: { balance: before - 250 } } });
+    await send('credit', { transactionId: nextId('tx'), playerId, roundId: second.roundId, amount: 1_000 });
+    expect(await balance()).toBe(before + 750);
+    expect(await send('credit', win)).toMatchObject({ status: 200, body: { value: { balance: before - 250, replayed: true } } });
+  });
+
+  it('keeps one bet per round in the database itself, and under concurrent debits of one round', async () => {
+    const roundId = nextId('round');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => send('debit', { transactionId: nextId('tx'), playerId, gameCode, roundId, amount: 10 })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 409, body: { errorCode: seamlessErrorCodes.roundExists } });
+    const bet = (await betOf(roundId))!;
+    // Even a write that bypasses the service (no advisory lock) cannot add a second bet to the round.
+    const duplicate = h.app.db.insert(bets).values({ merchantCode: 'DEMO', memberId: bet.memberId, vendorCode: vendor, roundId, stake: 10, status: 'open' });
+    await expect(duplicate).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505', constraint: 'bets_round_uq' }) });
+    expect(await h.app.db.select().from(bets).where(eq(bets.roundId, roundId))).toHaveLength(1);
+  });
+
   it('concurrent replays of one debit make one bet and one ledger transaction', async () => {
     const roundId = nextId('round');
     const body = { transactionId: nextId('tx'), playerId, gameCode, roundId, amount: 50 };
@@ -268,6 +300,29 @@ describe('rollback', () => {
       status: 409,
       body: { errorCode: seamlessErrorCodes.betRolledBack },
     });
+  });
+
+  it('remembers a rollback of an unknown round: a debit of that round or with that transactionId arriving later is refused', async () => {
+    const before = await balance();
+    const transactions = await ledgerCount();
+    const roundId = nextId('round');
+    const rollback = { transactionId: nextId('tx'), playerId, roundId };
+    expect(await send('rollback', rollback)).toMatchObject({ status: 404, body: { errorCode: seamlessErrorCodes.betNotFound } });
+    expect(await send('rollback', rollback)).toMatchObject({ status: 404, body: { errorCode: seamlessErrorCodes.betNotFound } });
+    // The late debit of the voided round: refused, the player is not charged.
+    expect(await send('debit', { transactionId: nextId('tx'), playerId, gameCode, roundId, amount: 500 })).toMatchObject({
+      status: 409,
+      body: { success: false, errorCode: seamlessErrorCodes.roundVoided },
+    });
+    expect(await send('debit', { transactionId: rollback.transactionId, playerId, gameCode, roundId: nextId('round'), amount: 500 })).toMatchObject({
+      status: 409,
+      body: { errorCode: seamlessErrorCodes.transactionConflict },
+    });
+    expect(await betOf(roundId)).toBeUndefined();
+    expect(await balance()).toBe(before);
+    expect(await ledgerCount()).toBe(transactions);
+    // Other rounds are not affected.
+    expect(await send('debit', { transactionId: nextId('tx'), playerId, gameCode, roundId: nextId('round'), amount: 5 })).toMatchObject({ status: 200 });
   });
 
   it('answers 404 for an unknown round and 409 for a settled one, changing nothing', async () => {

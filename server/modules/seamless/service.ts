@@ -2,20 +2,24 @@
  * The seamless wallet behind `/lgw/wallet/*`: what a (verified) vendor asks
  * for, applied to the ledger. One database transaction per request: the
  * vendor's transaction id and the round are locked (advisory locks), a
- * repeated transaction id is answered from `seamless_requests`, the ledger
- * posting (bet: member -> vendor; win and rollback: vendor -> member) and the
- * `bets` row commit together. Errors change nothing.
+ * repeated transaction id is answered from `seamless_requests` (the first
+ * answer, balance included), the ledger posting (bet: member -> vendor; win
+ * and rollback: vendor -> member) and the `bets` row commit together; the
+ * database allows one bet per round (`bets_round_uq`) even without the lock.
+ * Errors change nothing, except that a rollback of an unknown round, while
+ * answering 404, is remembered (`seamless_voided_rounds`) so that a late debit
+ * of that round is refused (409 `seamless.round.voided`).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { type CreditBody, type DebitBody, type MovementAnswer, type RollbackBody, seamlessErrorCodes } from '../../../src/api/seamless.ts';
 import type { Database } from '../../db/connect.ts';
 import { games } from '../../db/schema-catalogue.ts';
-import { seamlessRequests } from '../../db/schema-play.ts';
+import { seamlessRequests, seamlessVoidedRounds } from '../../db/schema-play.ts';
 import { type BetRow, bets } from '../../db/schema-wallet.ts';
 import { members } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type AccountRef, accountKey, balanceOf, isRetryable, postTransaction } from '../wallet/ledger.ts';
+import { type AccountRef, accountKey, balanceOf, constraintOf, isRetryable, postTransaction, sqlState } from '../wallet/ledger.ts';
 
 export interface WalletScope {
   merchantCode: string;
@@ -63,6 +67,9 @@ async function locked<T>(db: Database, scope: WalletScope, transactionId: string
       });
     } catch (error) {
       if (isRetryable(error) && attempt < 5) continue;
+      if (sqlState(error) === '23505' && constraintOf(error) === 'bets_round_uq') {
+        throw new AppError(409, seamlessErrorCodes.roundExists, 'This round already has a bet.');
+      }
       throw error;
     }
   }
@@ -86,7 +93,8 @@ async function replay(trx: Database, scope: WalletScope, transactionId: string, 
     throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used with different parameters.');
   }
   return {
-    balance: await balanceOf(trx, scope.merchantCode, memberAccount(memberId)),
+    // The balance of the first answer (rows from before it was kept: the current one).
+    balance: seen.balanceAfter ?? (await balanceOf(trx, scope.merchantCode, memberAccount(memberId))),
     currency: scope.currency,
     platformTransactionId: seen.platformTransactionId,
     betId: seen.betId,
@@ -116,6 +124,7 @@ async function record(
   /** Balances after the posting (by account key), when the ledger gave them. */
   balances?: ReadonlyMap<string, number>,
 ): Promise<MovementAnswer> {
+  const balance = balances?.get(accountKey(memberAccount(memberId))) ?? (await balanceOf(trx, scope.merchantCode, memberAccount(memberId)));
   await trx.insert(seamlessRequests).values({
     merchantCode: scope.merchantCode,
     vendorCode: scope.vendorCode,
@@ -124,14 +133,25 @@ async function record(
     requestHash,
     betId,
     platformTransactionId,
+    balanceAfter: balance,
   });
-  return {
-    balance: balances?.get(accountKey(memberAccount(memberId))) ?? (await balanceOf(trx, scope.merchantCode, memberAccount(memberId))),
-    currency: scope.currency,
-    platformTransactionId,
-    betId,
-    replayed: false,
-  };
+  return { balance, currency: scope.currency, platformTransactionId, betId, replayed: false };
+}
+
+/** The rollback the vendor sent for a round before any bet of it arrived, matched by round or by transaction id. */
+async function findVoided(trx: Database, scope: WalletScope, roundId: string, transactionId: string) {
+  const [voided] = await trx
+    .select()
+    .from(seamlessVoidedRounds)
+    .where(
+      and(
+        eq(seamlessVoidedRounds.merchantCode, scope.merchantCode),
+        eq(seamlessVoidedRounds.vendorCode, scope.vendorCode),
+        or(eq(seamlessVoidedRounds.roundId, roundId), eq(seamlessVoidedRounds.transactionId, transactionId)),
+      ),
+    )
+    .limit(1);
+  return voided;
 }
 
 const ledgerKey = (scope: WalletScope, transactionId: string) => `seamless:${scope.vendorCode}:${transactionId}`;
@@ -149,6 +169,11 @@ export async function walletDebit(db: Database, scope: WalletScope, body: DebitB
       .where(and(eq(games.merchantCode, scope.merchantCode), eq(games.vassalage, scope.vendorCode), eq(games.gameCode, body.gameCode)))
       .limit(1);
     if (!game) throw new AppError(404, seamlessErrorCodes.gameUnknown, 'Unknown game of this vendor.');
+    const voided = await findVoided(trx, scope, body.roundId, body.transactionId);
+    if (voided?.roundId === body.roundId) {
+      throw new AppError(409, seamlessErrorCodes.roundVoided, 'This round was rolled back before its bet arrived; it takes no bet.');
+    }
+    if (voided) throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used by a rollback.');
     if (await findBet(trx, scope, body.roundId, false)) {
       throw new AppError(409, seamlessErrorCodes.roundExists, 'This round already has a bet.');
     }
@@ -239,29 +264,43 @@ export async function walletCredit(db: Database, scope: WalletScope, body: Credi
 }
 
 /**
- * Refund of an open round's stake: vendor -> member. An unknown round is 404
- * and a settled one 409, both changing nothing; a round already rolled back
- * answers success with `replayed: true` and changes nothing.
+ * Refund of an open round's stake: vendor -> member. A settled round is 409,
+ * changing nothing; a round already rolled back answers success (the first
+ * rollback's answer) with `replayed: true` and changes nothing. An unknown
+ * round is 404 and moves no money, but the round is remembered as voided
+ * (committed before answering), so a debit of it arriving later is refused.
  */
 export async function walletRollback(db: Database, scope: WalletScope, body: RollbackBody, now: Date): Promise<MovementAnswer> {
   const member = await findMember(db, scope.merchantCode, body.playerId, false);
   const requestHash = hashOf(['rollback', body.playerId, body.roundId]);
-  return locked(db, scope, body.transactionId, body.roundId, async (trx) => {
+  const answer = await locked(db, scope, body.transactionId, body.roundId, async (trx): Promise<MovementAnswer | 'unknown'> => {
     const seen = await replay(trx, scope, body.transactionId, requestHash, member.id);
     if (seen) return seen;
     const bet = await findBet(trx, scope, body.roundId);
-    if (!bet || bet.memberId !== member.id) throw new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.');
+    if (!bet) {
+      await trx
+        .insert(seamlessVoidedRounds)
+        .values({ merchantCode: scope.merchantCode, vendorCode: scope.vendorCode, roundId: body.roundId, transactionId: body.transactionId, memberId: member.id, createdAt: now })
+        .onConflictDoNothing();
+      return 'unknown';
+    }
+    if (bet.memberId !== member.id) throw new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.');
     if (bet.status === 'settled') throw settledError(bet);
     if (bet.status === 'rolled_back') {
+      const [first] = await trx
+        .select({ balanceAfter: seamlessRequests.balanceAfter })
+        .from(seamlessRequests)
+        .where(and(eq(seamlessRequests.betId, bet.id), eq(seamlessRequests.kind, 'rollback')))
+        .limit(1);
       return {
-        balance: await balanceOf(trx, scope.merchantCode, memberAccount(member.id)),
+        balance: first?.balanceAfter ?? (await balanceOf(trx, scope.merchantCode, memberAccount(member.id))),
         currency: scope.currency,
         platformTransactionId: bet.settleTxId,
         betId: bet.id,
         replayed: true,
       };
     }
-    let answer: MovementAnswer | undefined;
+    let posted: MovementAnswer | undefined;
     await postTransaction(
       trx,
       {
@@ -277,11 +316,13 @@ export async function walletRollback(db: Database, scope: WalletScope, body: Rol
       {
         afterPost: async (post, { transactionId, balances }) => {
           await post.update(bets).set({ status: 'rolled_back', settleTxId: transactionId, settledAt: now }).where(eq(bets.id, bet.id));
-          answer = await record(post, scope, 'rollback', body.transactionId, requestHash, bet.id, transactionId, member.id, balances);
+          posted = await record(post, scope, 'rollback', body.transactionId, requestHash, bet.id, transactionId, member.id, balances);
         },
       },
     );
-    if (!answer) throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This round was already rolled back.');
-    return answer;
+    if (!posted) throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This round was already rolled back.');
+    return posted;
   });
+  if (answer === 'unknown') throw new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.');
+  return answer;
 }

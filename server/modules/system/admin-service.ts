@@ -12,7 +12,11 @@ import { formatCidr, parseCidr } from './ip-ranges.ts';
 import { findMerchant, type MerchantPatch, updateMerchant } from './queries.ts';
 import { completeSwitches } from './service.ts';
 import {
+  betCommandSchemas,
+  type BetRecoveryView,
+  executeBetCommand,
   executeWithdrawalCommand,
+  isBetCommand,
   isWithdrawalCommand,
   withdrawalCommandSchemas,
   type WithdrawalsView,
@@ -28,11 +32,12 @@ export const adminCommandSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('restrict.list'), merchant }),
   z.object({ kind: z.literal('status'), merchant }),
   ...withdrawalCommandSchemas,
+  ...betCommandSchemas,
 ]);
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
-/** What a command answers: the merchant's settings, or withdrawals for the withdrawals commands. */
-export type AdminResult = MerchantSettingsView | WithdrawalsView;
+/** What a command answers: the merchant's settings, withdrawals for the withdrawals commands, a report for bets recover. */
+export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView;
 
 export interface MerchantSettingsView {
   code: string;
@@ -82,6 +87,10 @@ export async function executeAdminCommand(db: Database, command: AdminCommand): 
   if (isWithdrawalCommand(command)) {
     if (!(await findMerchant(db, command.merchant))) throw unknownMerchant(command.merchant);
     return executeWithdrawalCommand(db, command);
+  }
+  if (isBetCommand(command)) {
+    if (!(await findMerchant(db, command.merchant))) throw unknownMerchant(command.merchant);
+    return executeBetCommand(db, command);
   }
   let patch: MerchantPatch | null = null;
   switch (command.kind) {

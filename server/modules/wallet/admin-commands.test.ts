@@ -1,16 +1,18 @@
 /**
- * `npm run admin -- withdrawals list|approve|reject`: parsing, and the whole
- * command on a PGlite data directory (the CLI opens it directly when no
- * server runs), with the money checked before and after.
+ * `npm run admin -- withdrawals list|approve|reject` and `bets recover`:
+ * parsing, and the whole command on a PGlite data directory (the CLI opens it
+ * directly when no server runs), with the money checked before and after.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCli } from '../../admin/cli.ts';
 import { openDatabase } from '../../db/connect.ts';
-import { bankCards, members } from '../../db/schema.ts';
+import { buildApp } from '../../app.ts';
+import { bankCards, bets, games, members, playRounds } from '../../db/schema.ts';
+import { launchGame } from '../games/game-sessions.ts';
 import { seedIfEmpty } from '../../db/seed.ts';
 import { demoOpeningBalance } from '../../db/seed-wallet.ts';
 import { createWalletKit } from '../../test/wallet-model.ts';
@@ -101,4 +103,72 @@ describe('withdrawals commands', () => {
       await reopened.close();
     }
   }, 60_000);
+});
+
+describe('bets recover', () => {
+  it('parses', () => {
+    expect(parseAdminArgs(['bets', 'recover'])).toEqual({ command: { kind: 'bets.recover', merchant: 'DEMO' } });
+    expect(parseAdminArgs(['bets', 'recover', '--older-than', '0', '--merchant', 'ACME'])).toEqual({
+      command: { kind: 'bets.recover', merchant: 'ACME', olderThanMs: 0 },
+    });
+    for (const argv of [['bets'], ['bets', 'recover', 'x'], ['bets', 'recover', '--older-than', '-1'], ['bets', 'recover', '--older-than', '1.5'], ['status', '--older-than', '5']]) {
+      expect(parseAdminArgs(argv), argv.join(' ')).toHaveProperty('error');
+    }
+  });
+
+  it('rolls back a game round left open (stake taken, never settled), once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bets-cli-'));
+    dirs.push(dataDir);
+    const handle = await openDatabase({ dataDir });
+    let roundId = '';
+    let before = 0;
+    let playerId = 0;
+    try {
+      await handle.migrate();
+      await seedIfEmpty(handle.db);
+      const [player] = await handle.db.select().from(members).where(eq(members.username, 'player1'));
+      playerId = player!.id;
+      before = await balanceOf(handle.db, 'DEMO', { kind: 'member', memberId: playerId });
+      const [game] = await handle.db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.merchantCode, 'DEMO'), eq(games.vassalage, 'BGS'), eq(games.gameName, 'Mines'), isNotNull(games.nodeId)));
+      // A server whose settlement and rollback fail: the round keeps the stake and stays open.
+      const app = await buildApp({ db: handle.db, rateLimitPerMinute: 100_000, play: { recoverEveryMs: 0 } });
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.url === '/lgw/wallet/credit' || request.url === '/lgw/wallet/rollback') {
+          return reply.code(500).send({ success: false, errorCode: 'system.error', message: 'injected fault' });
+        }
+      });
+      try {
+        const { url } = await launchGame(handle.db, { memberId: playerId, merchantCode: 'DEMO' }, { gameId: game!.id }, new Date());
+        const res = await app.inject({ method: 'POST', url: `${url}/round`, payload: { stake: 500 } });
+        expect(res.statusCode).toBe(503);
+      } finally {
+        await app.close();
+      }
+      const [open] = await handle.db.select().from(playRounds).where(eq(playRounds.status, 'pending'));
+      roundId = open!.id;
+      expect(await balanceOf(handle.db, 'DEMO', { kind: 'member', memberId: playerId })).toBe(before - 500);
+    } finally {
+      await handle.close();
+    }
+
+    const env = { DATA_DIR: dataDir };
+    const recover = capture(env);
+    expect(await runAdminCli(['bets', 'recover', '--older-than', '0'], recover.io)).toBe(0);
+    expect(recover.out.join('\n')).toMatch(/older than 0 s: 1\n\s+rolled back \(stake returned, or no bet was placed\): 1/);
+    const again = capture(env);
+    expect(await runAdminCli(['bets', 'recover', '--older-than', '0'], again.io)).toBe(0);
+    expect(again.out.join('\n')).toContain('older than 0 s: 0');
+
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect(await balanceOf(reopened.db, 'DEMO', { kind: 'member', memberId: playerId })).toBe(before);
+      expect(await reopened.db.select({ status: bets.status }).from(bets).where(eq(bets.roundId, roundId))).toEqual([{ status: 'rolled_back' }]);
+      expect(await reopened.db.select({ status: playRounds.status }).from(playRounds).where(eq(playRounds.id, roundId))).toEqual([{ status: 'void' }]);
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
 });

@@ -1,35 +1,43 @@
 /**
  * Crash recovery: the real server (`node --import tsx server/main.ts`) as a
  * child process under a load of deposits (created and paid on the gateway's
- * hosted page) and withdrawals, killed with SIGKILL in the middle of it,
- * restarted on the same database, and checked: every deposit and withdrawal
- * the server acknowledged is there, every deposit is credited at most once
- * (re-sending the gateway notification completes the interrupted ones exactly
- * once), and the ledger invariants hold. It never skips: with DATABASE_URL
- * it runs on a fresh PostgreSQL database, without it on a PGlite data
- * directory, the same way.
+ * hosted page), withdrawals and game rounds (`POST /play/<token>/round`: a
+ * bet and a settlement through the signed seamless wallet), killed with
+ * SIGKILL in the middle of it (right after a bet of a round was answered, so
+ * a round is usually left open), restarted on the same database, and
+ * checked: every deposit, withdrawal and round the server acknowledged is
+ * there, every deposit is credited at most once (re-sending the gateway
+ * notification completes the interrupted ones exactly once), the recovery
+ * sweep rolls back the rounds the kill left open (exactly once), no bet stays
+ * open, every bet matches its ledger transactions and the ledger invariants
+ * hold. It never skips: with DATABASE_URL it runs on a fresh PostgreSQL
+ * database, without it on a PGlite data directory, the same way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
 import { createSealer } from '../../../src/api/crypto.ts';
+import { gameListEndpoint, launchGameEndpoint } from '../../../src/api/games.ts';
 import { loginEndpoint } from '../../../src/api/session.ts';
 import {
   addBankCardEndpoint,
+  betRecordsEndpoint,
   createDepositEndpoint,
   createWithdrawalEndpoint,
   setWithdrawalPasswordEndpoint,
   walletEndpoint,
 } from '../../../src/api/wallet.ts';
 import { openDatabase } from '../../db/connect.ts';
-import { deposits, ledgerTransactions, members, withdrawals } from '../../db/schema.ts';
+import { bets, deposits, ledgerTransactions, members, playRounds, withdrawals } from '../../db/schema.ts';
 import { demoAccounts } from '../../db/seed-members.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
+import { betMismatches } from '../../test/wallet-model.ts';
 import { balanceOf } from './ledger.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -41,10 +49,25 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
+/** Calls `onLine` with every JSON log line of the server. */
+function startServer(env: NodeJS.ProcessEnv, onLine?: (line: Record<string, unknown>) => void): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let log = '';
+  let partial = '';
+  if (onLine) {
+    child.stdout?.on('data', (d) => {
+      const lines = (partial + String(d)).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          onLine(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          // not a JSON log line
+        }
+      }
+    });
+  }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 60_000);
     child.stderr?.on('data', (d) => {
@@ -98,7 +121,16 @@ async function payOnPage(baseUrl: string, payUrl: string, verb: 'confirm' | 'not
 describe('SIGKILL under load', () => {
   it('restarts with every acknowledged operation and every invariant intact', async () => {
     let testDb: TestDatabase | null = null;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', STATIC_DIR: path.join(root, 'no-static-dir'), LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000' };
+    // Rounds pending for 2 s are taken as interrupted; the sweep runs every 0.5 s.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      STATIC_DIR: path.join(root, 'no-static-dir'),
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      PLAY_RECOVERY_AFTER_MS: '2000',
+      PLAY_RECOVERY_EVERY_MS: '500',
+    };
     delete env.NODE_OPTIONS;
     if (process.env.DATABASE_URL) {
       testDb = await createTestDatabase();
@@ -112,8 +144,17 @@ describe('SIGKILL under load', () => {
     const open = () => (env.DATABASE_URL ? openDatabase({ databaseUrl: env.DATABASE_URL }) : openDatabase({ dataDir: env.DATA_DIR as string }));
 
     try {
-      // 1. Load: deposits paid on the hosted page and withdrawals, in parallel, then SIGKILL.
-      const first = await startServer(env);
+      // 1. Load: deposits paid on the hosted page, withdrawals and game rounds, in parallel, then SIGKILL.
+      // The kill comes right after the server answered a bet (the debit of a round), once enough else was acknowledged.
+      const debitRequests = new Set<unknown>();
+      let betAnswered = false;
+      const first = await startServer(env, (line) => {
+        const req = line.req as { url?: string } | undefined;
+        if (line.msg === 'incoming request' && req?.url === '/lgw/wallet/debit') debitRequests.add(line.reqId);
+        if (line.msg === 'request completed' && debitRequests.has(line.reqId) && (line.res as { statusCode?: number })?.statusCode === 200) {
+          betAnswered = true;
+        }
+      });
       const call = await signIn(first.baseUrl);
       const opening = (await call(walletEndpoint, {})).sumBalance;
       const card = await call(addBankCardEndpoint, { body: { bankName: 'BPI', accountName: 'Player One', accountNumber: '11112222' } });
@@ -139,27 +180,79 @@ describe('SIGKILL under load', () => {
           ackedWithdrawals.add(w.orderNo);
         }
       };
-      const loops = [depositLoop(), depositLoop(), depositLoop(), withdrawLoop()].map((p) => p.catch(() => undefined));
-      // Kill in the middle of the load: once some of each were acknowledged (however slow the machine), plus a moment.
+      // Game rounds on an in-house game and a vendor sandbox game, each with its round key.
+      const games = (await call(gameListEndpoint, { query: { gameType: 'RNG', pageNo: 1, pageSize: 100 } as never })).games.filter((g) => g.nodeId);
+      const slot = games.find((g) => g.vassalage === 'BGS' && !/dice/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
+      const sandbox = games.find((g) => g.vassalage !== 'BGS')!;
+      const ackedRounds = new Map<string, { stake: number; win: number }>();
+      const roundLoop = async (gameId: number, stake: number) => {
+        const { url } = await call(launchGameEndpoint, { body: { gameId } });
+        while (!stop) {
+          const res = await fetch(`${first.baseUrl}${url}/round`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ stake, roundKey: randomUUID() }),
+          });
+          const json = (await res.json()) as { success: boolean; value?: { round: { roundId: string; stake: number; win: number } } };
+          if (json.success && json.value) ackedRounds.set(json.value.round.roundId, { stake: json.value.round.stake, win: json.value.round.win });
+        }
+      };
+      const loops = [
+        depositLoop(),
+        depositLoop(),
+        withdrawLoop(),
+        roundLoop(slot.gameId, Math.max(slot.minBet, 100)),
+        roundLoop(sandbox.gameId, Math.max(sandbox.minBet, 100)),
+        roundLoop(slot.gameId, Math.max(slot.minBet, 200)),
+      ].map((p) => p.catch(() => undefined));
+      // Kill in the middle of the load: once some of each were acknowledged (however slow the machine), just after a bet was answered.
       const paidCount = () => [...ackedDeposits.values()].filter((d) => d.paidAck).length;
       const loadDeadline = Date.now() + 60_000;
-      while ((paidCount() < 5 || ackedWithdrawals.size < 3) && Date.now() < loadDeadline) {
+      while ((paidCount() < 5 || ackedWithdrawals.size < 3 || ackedRounds.size < 5) && Date.now() < loadDeadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      betAnswered = false;
+      const killDeadline = Date.now() + 10_000;
+      while (!betAnswered && Date.now() < killDeadline) await new Promise((resolve) => setImmediate(resolve));
       first.child.kill('SIGKILL');
       expect(await exitOf(first.child)).toBe('SIGKILL');
       stop = true;
       await Promise.all(loops);
       expect(paidCount()).toBeGreaterThanOrEqual(5);
       expect(ackedWithdrawals.size).toBeGreaterThanOrEqual(3);
+      expect(ackedRounds.size).toBeGreaterThanOrEqual(5);
 
-      // 2. Restart on the same database; finish the interrupted payments by re-sending their notifications.
+      // What the kill left: rounds pending (their bet possibly open).
+      const killed = await open();
+      let pendingAtKill: string[];
+      let openAtKill: number;
+      try {
+        pendingAtKill = (await killed.db.select({ id: playRounds.id }).from(playRounds).where(eq(playRounds.status, 'pending'))).map((r) => r.id);
+        openAtKill = (await killed.db.select({ id: bets.id }).from(bets).where(eq(bets.status, 'open'))).length;
+        expect(await ledgerInvariants(killed.db)).toEqual(intactLedger);
+      } finally {
+        await killed.close();
+      }
+      console.info(`crash-recovery: ${ackedRounds.size} rounds acknowledged; the kill left ${pendingAtKill.length} pending, ${openAtKill} bets open`);
+      // Killed right after a bet was answered: that round at least had not finished.
+      expect(pendingAtKill.length).toBeGreaterThan(0);
+
+      // 2. Restart on the same database; finish the interrupted payments by re-sending their notifications;
+      // the recovery sweep settles the open rounds (wait until the bet records show none open).
       const second = await startServer(env);
       const again = await signIn(second.baseUrl);
       for (const [, d] of ackedDeposits) {
         if (d.payUrl) await payOnPage(second.baseUrl, d.payUrl, 'notify');
       }
+      const openBets = async () => {
+        const page = await again(betRecordsEndpoint, { query: { pageNo: 1, pageSize: 100 } as never });
+        return page.list.filter((b) => b.status === 'open').length;
+      };
+      const sweepDeadline = Date.now() + 30_000;
+      while ((await openBets()) > 0 && Date.now() < sweepDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      // Past the recovery timeout of every round the kill left, plus a sweep.
+      await new Promise((resolve) => setTimeout(resolve, 2_600));
+      expect(await openBets()).toBe(0);
       const wallet = await again(walletEndpoint, {});
       second.child.kill('SIGTERM');
       expect(await exitOf(second.child)).toBe('0');
@@ -194,10 +287,32 @@ describe('SIGKILL under load', () => {
           .where(and(eq(ledgerTransactions.merchantCode, 'DEMO'), eq(ledgerTransactions.kind, 'withdraw.hold')));
         expect(holds?.n).toBe(ws.length);
 
+        // Game rounds: every acknowledged one settled as answered; the ones the kill left were recovered, each once.
+        const playerBets = await db.select().from(bets).where(eq(bets.memberId, player.id));
+        const betByRound = new Map(playerBets.map((b) => [b.roundId, b]));
+        for (const [roundId, r] of ackedRounds) {
+          expect(betByRound.get(roundId), roundId).toMatchObject({ status: 'settled', stake: r.stake, win: r.win });
+        }
+        expect(playerBets.filter((b) => b.status === 'open')).toEqual([]);
+        expect(await db.select().from(playRounds).where(eq(playRounds.status, 'pending'))).toEqual([]);
+        for (const id of pendingAtKill) {
+          const [round] = await db.select().from(playRounds).where(eq(playRounds.id, id));
+          expect(['void', 'settled'], id).toContain(round?.status);
+          const bet = betByRound.get(id);
+          if (round?.status === 'void') expect(bet === undefined || bet.status === 'rolled_back', id).toBe(true);
+        }
+        const rollbackKeys = await db
+          .select({ key: ledgerTransactions.idempotencyKey })
+          .from(ledgerTransactions)
+          .where(and(eq(ledgerTransactions.merchantCode, 'DEMO'), eq(ledgerTransactions.kind, 'rollback')));
+        expect(rollbackKeys.length).toBe(playerBets.filter((b) => b.status === 'rolled_back').length);
+        expect(await betMismatches(db)).toBe(0);
+        const played = playerBets.reduce((s, b) => s + (b.status === 'settled' ? b.win - b.stake : 0), 0);
+
         const depositedIn = rows.filter((r) => r.status === 'completed').reduce((s, r) => s + r.amount + r.bonus, 0);
         const heldOut = ws.reduce((s, w) => s + w.amount, 0);
         const balance = await balanceOf(db, 'DEMO', { kind: 'member', memberId: player.id });
-        expect(balance).toBe(opening + depositedIn - heldOut);
+        expect(balance).toBe(opening + depositedIn - heldOut + played);
         expect(await balanceOf(db, 'DEMO', { kind: 'hold', memberId: player.id })).toBe(heldOut);
         expect(wallet.sumBalance).toBe(balance);
       } finally {

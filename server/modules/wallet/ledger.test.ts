@@ -1,17 +1,20 @@
 /**
- * The ledger: validation, idempotency, the database's own guard against
- * negative balances, concurrency (replays and withdrawals racing on one
- * wallet), and a fast-check model of random sequences of deposits, bets,
- * wins, rollbacks, withdrawals, decisions and replays. Runs on PGlite, and on
- * PostgreSQL when DATABASE_URL is set.
+ * The ledger: validation, idempotency, the database's own guards (no negative
+ * balance, append-only rows, zero-sum transactions), concurrency (replays and
+ * withdrawals racing on one wallet), and a fast-check model of random
+ * sequences of deposits, bets, wins and rollbacks (through the seamless-wallet
+ * service, so the bets table and its rules are in the model), withdrawals,
+ * decisions and replays, with the whole ledger checked after every step. Runs
+ * on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerAccounts, ledgerTransactions } from '../../db/schema.ts';
+import { type MovementAnswer, seamlessErrorCodes } from '../../../src/api/seamless.ts';
+import { bets, ledgerAccounts, ledgerTransactions } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
-import { createWalletKit, memberInvariants, type WalletKit } from '../../test/wallet-model.ts';
+import { betMismatches, createSeamlessKit, createWalletKit, memberInvariants, type WalletKit } from '../../test/wallet-model.ts';
 import {
   type AccountRef,
   accountKey,
@@ -22,6 +25,8 @@ import {
   InsufficientBalanceError,
   InvalidPostingsError,
   postTransaction,
+  constraintOf,
+  sqlState,
 } from './ledger.ts';
 
 let t: TestDatabase;
@@ -38,6 +43,15 @@ afterAll(async () => {
 });
 
 const house: AccountRef = { kind: 'house' };
+/** The SQLSTATE and constraint a database write was refused with (undefined when it succeeded). */
+async function refusal(write: Promise<unknown>): Promise<{ code: string | undefined; constraint: string | undefined } | undefined> {
+  try {
+    await write;
+    return undefined;
+  } catch (error) {
+    return { code: sqlState(error), constraint: constraintOf(error) };
+  }
+}
 const member = (memberId: number): AccountRef => ({ kind: 'member', memberId });
 const credit = (memberId: number, amount: number, key: string) =>
   postTransaction(t.db, {
@@ -142,6 +156,57 @@ describe('postTransaction', () => {
     }
   });
 
+  it('refuses in the database to change or remove a transaction or a posting, whoever asks', async () => {
+    const m = await createMember(t.db, 'ledgerimmutable');
+    const { transactionId } = await credit(m.id, 300, `immutable:${m.id}`);
+    const writes = [
+      sql`update ledger_postings set amount = amount + 1 where transaction_id = ${transactionId}`,
+      sql`update ledger_postings set balance_after = 0 where transaction_id = ${transactionId}`,
+      sql`delete from ledger_postings where transaction_id = ${transactionId}`,
+      sql`update ledger_transactions set kind = 'bonus' where id = ${transactionId}`,
+      sql`delete from ledger_transactions where id = ${transactionId}`,
+      sql`truncate ledger_postings`,
+    ];
+    for (const write of writes) expect((await refusal(t.db.execute(write)))?.code).toBe('23001');
+    const stored = await findTransaction(t.db, 'DEMO', `immutable:${m.id}`);
+    expect(stored?.kind).toBe('adjust');
+    expect(stored?.postings.map((p) => p.amount)).toEqual([-300, 300]);
+    expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  });
+
+  it('refuses at commit a transaction whose postings do not sum to zero (or that has none), written by hand', async () => {
+    const m = await createMember(t.db, 'ledgerunbalanced');
+    await credit(m.id, 50, `unbalanced:${m.id}`);
+    const [acct] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.key, `member:${m.id}`));
+    const [houseAcct] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.key, 'house'));
+    const refusedAtCommit = { code: '23514', constraint: 'ledger_transactions_balanced' };
+    const handWritten = (key: string, amounts: number[]) =>
+      t.db.transaction(async (trx) => {
+        const [tx] = await trx
+          .insert(ledgerTransactions)
+          .values({ merchantCode: 'DEMO', idempotencyKey: key, kind: 'adjust', requestHash: 'x'.repeat(64) })
+          .returning();
+        const accounts = [houseAcct!.id, acct!.id];
+        for (const [i, amount] of amounts.entries()) {
+          await trx.execute(
+            sql`insert into ledger_postings (transaction_id, account_id, amount, balance_after) values (${tx!.id}, ${accounts[i % 2]!}, ${amount}, 0)`,
+          );
+        }
+      });
+    expect(await refusal(handWritten(`unbalanced:${m.id}:1`, [-100, 99]))).toEqual(refusedAtCommit);
+    expect(await refusal(handWritten(`unbalanced:${m.id}:2`, []))).toEqual(refusedAtCommit);
+    expect(await refusal(handWritten(`unbalanced:${m.id}:3`, [5]))).toEqual(refusedAtCommit);
+    // A posting added later to a balanced transaction unbalances it: refused too.
+    const { transactionId } = await credit(m.id, 10, `unbalanced:${m.id}:4`);
+    const added = t.db.transaction(async (trx) => {
+      await trx.execute(sql`insert into ledger_postings (transaction_id, account_id, amount, balance_after) values (${transactionId}, ${acct!.id}, 7, 0)`);
+    });
+    expect(await refusal(added)).toEqual(refusedAtCommit);
+    for (const k of [1, 2, 3]) expect(await findTransaction(t.db, 'DEMO', `unbalanced:${m.id}:${k}`)).toBeUndefined();
+    expect(await balanceOf(t.db, 'DEMO', member(m.id))).toBe(60);
+    expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  });
+
   it('creates one transaction for 100 concurrent replays of one key', async () => {
     const m = await createMember(t.db, 'ledgerrace');
     const results = await Promise.all(Array.from({ length: 100 }, () => credit(m.id, 700, `race:${m.id}`)));
@@ -181,6 +246,7 @@ type Op =
   | { op: 'bet'; amount: number }
   | { op: 'win'; pick: number; amount: number }
   | { op: 'rollback'; pick: number }
+  | { op: 'lateBet'; pick: number }
   | { op: 'withdraw'; amount: number }
   | { op: 'decide'; pick: number; approve: boolean }
   | { op: 'replay'; pick: number };
@@ -188,50 +254,52 @@ type Op =
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('deposit' as const), amount: fc.integer({ min: 50_00, max: 3_000_00 }), paid: fc.boolean() }),
   fc.record({ op: fc.constant('bet' as const), amount: fc.integer({ min: 1, max: 3_000_00 }) }),
-  fc.record({ op: fc.constant('win' as const), pick: fc.nat(), amount: fc.integer({ min: 1, max: 5_000_00 }) }),
+  fc.record({ op: fc.constant('win' as const), pick: fc.nat(), amount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000_00 })) }),
   fc.record({ op: fc.constant('rollback' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant('lateBet' as const), pick: fc.nat() }),
   fc.record({ op: fc.constant('withdraw' as const), amount: fc.integer({ min: 100_00, max: 3_000_00 }) }),
   fc.record({ op: fc.constant('decide' as const), pick: fc.nat(), approve: fc.boolean() }),
   fc.record({ op: fc.constant('replay' as const), pick: fc.nat() }),
 );
 
-interface Bet {
-  key: string;
-  amount: number;
-  settled: boolean;
+interface Round {
+  roundId: string;
+  stake: number;
+  status: 'open' | 'settled' | 'rolled_back';
+  win: number;
+  /** The answer of the first rollback (a later rollback of the round answers it again). */
+  rolledBack?: MovementAnswer;
 }
 
+const refusedWith = (status: number, errorCode: string) => ({ statusCode: status, errorCode });
+
 describe('model: random sequences of money operations', () => {
-  it('keeps every invariant after each step of 1000 sequences', async () => {
+  it('keeps every invariant of the whole ledger and of the bets after each step of 1000 sequences', async () => {
+    const seamless = await createSeamlessKit(t.db);
     let run = 0;
     let steps = 0;
+    const started = Date.now();
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), async (ops) => {
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 6 }), async (ops) => {
         run++;
         const { ctx, member: m, cardId } = await kit.newMember(`model${run}x${seq++}`);
-        const vendor: AccountRef = { kind: 'vendor', vendorCode: 'BGS' };
+        const playerId = String(m.id);
         const model = { balance: 0, held: 0 };
-        const bets: Bet[] = [];
+        const rounds: Round[] = [];
+        /** Rounds rolled back before any bet: a debit of them is refused. */
+        const voided: string[] = [];
         const pending: { orderNo: string; amount: number }[] = [];
         const replays: (() => Promise<void>)[] = [];
         let n = 0;
-        const key = (what: string) => `m${m.id}:${what}:${n++}`;
-        const game = (k: string, kind: string, amount: number) =>
-          postTransaction(t.db, {
-            merchantId: 'DEMO',
-            idempotencyKey: k,
-            kind,
-            postings: [
-              { account: member(m.id), amount },
-              { account: vendor, amount: -amount },
-            ],
-            meta: { roundId: k },
-          });
+        const id = (what: string) => `m${m.id}-${what}-${n++}`;
+        /** A seamless request whose first answer is `first`: sent again, it answers the same, replayed. */
+        const replayable = (send: () => Promise<MovementAnswer>, first: MovementAnswer) =>
+          replays.push(async () => expect(await send()).toEqual({ ...first, replayed: true }));
 
         for (const o of ops) {
           switch (o.op) {
             case 'deposit': {
-              const body = { channelCode: 'EWALLET', amount: o.amount, idempotencyKey: key('dep') };
+              const body = { channelCode: 'EWALLET', amount: o.amount, idempotencyKey: id('dep') };
               const order = await kit.service.createDeposit(ctx, body);
               const status = await kit.settleDeposit(order.orderNo, o.paid ? 'paid' : 'cancelled');
               expect(status).toBe(o.paid ? 'completed' : 'cancelled');
@@ -243,32 +311,69 @@ describe('model: random sequences of money operations', () => {
               break;
             }
             case 'bet': {
-              const k = key('bet');
+              const body = { transactionId: id('bet'), playerId, gameCode: seamless.gameCode, roundId: id('round'), amount: o.amount };
               if (o.amount > model.balance) {
-                await expect(game(k, 'bet', -o.amount)).rejects.toBeInstanceOf(InsufficientBalanceError);
+                await expect(seamless.debit(body)).rejects.toMatchObject(refusedWith(409, seamlessErrorCodes.balanceInsufficient));
                 break;
               }
-              const first = await game(k, 'bet', -o.amount);
+              const first = await seamless.debit(body);
               model.balance -= o.amount;
-              bets.push({ key: k, amount: o.amount, settled: false });
-              replays.push(async () => expect(await game(k, 'bet', -o.amount)).toEqual({ ...first, replayed: true }));
+              expect(first).toMatchObject({ balance: model.balance, replayed: false });
+              rounds.push({ roundId: body.roundId, stake: o.amount, status: 'open', win: 0 });
+              replayable(() => seamless.debit(body), first);
               break;
             }
-            case 'win':
+            case 'win': {
+              const round = rounds[o.pick % Math.max(1, rounds.length)];
+              if (!round) break;
+              const body = { transactionId: id('win'), playerId, roundId: round.roundId, amount: o.amount };
+              if (round.status !== 'open') {
+                const code = round.status === 'settled' ? seamlessErrorCodes.betSettled : seamlessErrorCodes.betRolledBack;
+                await expect(seamless.credit(body)).rejects.toMatchObject(refusedWith(409, code));
+                break;
+              }
+              const first = await seamless.credit(body);
+              model.balance += o.amount;
+              round.status = 'settled';
+              round.win = o.amount;
+              expect(first).toMatchObject({ balance: model.balance, replayed: false });
+              replayable(() => seamless.credit(body), first);
+              break;
+            }
             case 'rollback': {
-              const open = bets.filter((b) => !b.settled);
-              const bet = open[o.pick % Math.max(1, open.length)];
-              if (!bet) break;
-              bet.settled = true;
-              const amount = o.op === 'win' ? o.amount : bet.amount;
-              const k = `${bet.key}:${o.op}`;
-              const first = await game(k, o.op, amount);
-              model.balance += amount;
-              replays.push(async () => expect(await game(k, o.op, amount)).toEqual({ ...first, replayed: true }));
+              // One pick past the rounds: a round the platform never saw.
+              const round = rounds[o.pick % (rounds.length + 1)];
+              const body = { transactionId: id('void'), playerId, roundId: round?.roundId ?? id('round') };
+              if (!round) {
+                await expect(seamless.rollback(body)).rejects.toMatchObject(refusedWith(404, seamlessErrorCodes.betNotFound));
+                voided.push(body.roundId);
+                break;
+              }
+              if (round.status === 'settled') {
+                await expect(seamless.rollback(body)).rejects.toMatchObject(refusedWith(409, seamlessErrorCodes.betSettled));
+                break;
+              }
+              const answer = await seamless.rollback(body);
+              if (round.status === 'rolled_back') {
+                expect(answer).toEqual({ ...round.rolledBack, replayed: true });
+                break;
+              }
+              model.balance += round.stake;
+              round.status = 'rolled_back';
+              round.rolledBack = answer;
+              expect(answer).toMatchObject({ balance: model.balance, replayed: false });
+              replayable(() => seamless.rollback(body), answer);
+              break;
+            }
+            case 'lateBet': {
+              const roundId = voided[o.pick % Math.max(1, voided.length)];
+              if (!roundId) break;
+              const body = { transactionId: id('late'), playerId, gameCode: seamless.gameCode, roundId, amount: 1 };
+              await expect(seamless.debit(body)).rejects.toMatchObject(refusedWith(409, seamlessErrorCodes.roundVoided));
               break;
             }
             case 'withdraw': {
-              const body = { bankCardId: cardId, amount: o.amount, withdrawalPassword: '123456', idempotencyKey: key('wd') };
+              const body = { bankCardId: cardId, amount: o.amount, withdrawalPassword: '123456', idempotencyKey: id('wd') };
               if (o.amount > model.balance) {
                 await expect(kit.service.createWithdrawal(ctx, body)).rejects.toBeInstanceOf(InsufficientBalanceError);
                 break;
@@ -299,15 +404,16 @@ describe('model: random sequences of money operations', () => {
             }
           }
           steps++;
+          // The whole ledger: sum zero, every transaction balanced, nothing negative, every balance its replayed history.
+          expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
           const state = await memberInvariants(t.db, m.id);
-          expect(state).toEqual({
-            postingSum: 0,
-            historyMismatches: 0,
-            unbalanced: 0,
-            negative: 0,
-            balance: model.balance,
-            held: model.held,
-          });
+          expect({ balance: state.balance, held: state.held }).toEqual(model);
+          // The bets: what the model expects, each matching its ledger transactions.
+          const stored = await t.db.select().from(bets).where(eq(bets.memberId, m.id)).orderBy(asc(bets.id));
+          expect(stored.map((b) => ({ roundId: b.roundId, stake: b.stake, status: b.status, win: b.win }))).toEqual(
+            rounds.map(({ roundId, stake, status, win }) => ({ roundId, stake, status, win })),
+          );
+          expect(await betMismatches(t.db, m.id)).toBe(0);
         }
       }),
       { numRuns: 1000 },
@@ -315,5 +421,7 @@ describe('model: random sequences of money operations', () => {
     expect(run).toBeGreaterThanOrEqual(1000);
     expect(steps).toBeGreaterThan(1000);
     expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
-  }, 600_000);
+    expect(await betMismatches(t.db)).toBe(0);
+    console.info(`ledger model: ${run} sequences, ${steps} steps in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }, 900_000);
 });

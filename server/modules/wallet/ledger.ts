@@ -186,7 +186,8 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-function constraintOf(error: unknown): string | undefined {
+/** The constraint named by a PostgreSQL error, looking through Drizzle's wrapper. */
+export function constraintOf(error: unknown): string | undefined {
   let cursor: unknown = error;
   for (let i = 0; i < 5 && cursor && typeof cursor === 'object'; i++) {
     const e = cursor as { constraint?: unknown; message?: unknown; cause?: unknown };

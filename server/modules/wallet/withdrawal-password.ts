@@ -2,9 +2,10 @@
  * The withdrawal (payment) password: 6 digits, stored as argon2id in
  * `withdrawal_passwords`. A payment password given at registration
  * (`members.payment_password_hash`) counts as set until the member sets a new
- * one. Five wrong answers in a row lock checking for 15 minutes.
+ * one. Five wrong answers in a row lock checking for 15 minutes; the count is
+ * kept atomically in the database, so parallel guesses get no more tries.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../src/api/contract.ts';
 import { withdrawalPasswordPattern } from '../../../src/api/wallet.ts';
 import type { Database } from '../../db/connect.ts';
@@ -28,37 +29,63 @@ export function createWithdrawalPasswords(db: Database, now: () => Date): Withdr
     return row ?? null;
   }
 
+  const lockedError = (lockedUntil: Date | null | undefined) =>
+    new AppError(429, errorCodes.withdrawalPasswordLocked, 'Too many wrong withdrawal passwords. Please try again later.', {
+      ...(lockedUntil ? { lockedUntil: lockedUntil.toISOString() } : {}),
+    });
+
+  /**
+   * Checks a password. Each check first takes one of the five tries in a
+   * single UPDATE ... RETURNING (the row lock makes parallel checks take
+   * turns), so parallel guesses can never run more than five checks before the
+   * lock answers; a wrong answer keeps its try counted, the fifth locks, a
+   * right one gives the tries back.
+   */
   async function check(member: MemberRow, password: string): Promise<void> {
     const row = await stored(member);
     const hash = row?.passwordHash ?? member.paymentPasswordHash;
     if (!hash) throw new AppError(400, errorCodes.withdrawalPasswordRequired, 'Please set a withdrawal password first.');
     const at = now();
-    if (row?.lockedUntil && row.lockedUntil > at) {
-      throw new AppError(429, errorCodes.withdrawalPasswordLocked, 'Too many wrong withdrawal passwords. Please try again later.', {
-        lockedUntil: row.lockedUntil.toISOString(),
-      });
+    if (!row) {
+      // A registration payment password: give it its row (and counter).
+      await db
+        .insert(withdrawalPasswords)
+        .values({ memberId: member.id, passwordHash: hash, failedAttempts: 0, lockedUntil: null, updatedAt: at })
+        .onConflictDoNothing();
     }
-    const ok = await verifyPassword(hash, password);
-    if (ok) {
-      if (row && (row.failedAttempts > 0 || row.lockedUntil)) {
-        await db.update(withdrawalPasswords).set({ failedAttempts: 0, lockedUntil: null }).where(eq(withdrawalPasswords.memberId, member.id));
-      }
+    const expired = sql`${withdrawalPasswords.lockedUntil} is not null and ${withdrawalPasswords.lockedUntil} <= ${at.toISOString()}::timestamptz`;
+    const [taken] = await db
+      .update(withdrawalPasswords)
+      .set({
+        failedAttempts: sql`case when ${expired} then 1 else ${withdrawalPasswords.failedAttempts} + 1 end`,
+        lockedUntil: null,
+      })
+      .where(
+        and(
+          eq(withdrawalPasswords.memberId, member.id),
+          or(isNull(withdrawalPasswords.lockedUntil), lte(withdrawalPasswords.lockedUntil, at)),
+          lt(withdrawalPasswords.failedAttempts, withdrawalPasswordLimits.maxFailures),
+        ),
+      )
+      .returning({ tries: withdrawalPasswords.failedAttempts, passwordHash: withdrawalPasswords.passwordHash });
+    if (!taken) {
+      // Locked, or every try is already taken by checks in progress.
+      throw lockedError((await stored(member))?.lockedUntil);
+    }
+    if (await verifyPassword(taken.passwordHash, password)) {
+      await db
+        .update(withdrawalPasswords)
+        .set({ failedAttempts: 0 })
+        .where(and(eq(withdrawalPasswords.memberId, member.id), isNull(withdrawalPasswords.lockedUntil)));
       return;
     }
-    const failures = (row?.failedAttempts ?? 0) + 1;
-    const locked = failures >= withdrawalPasswordLimits.maxFailures;
-    const patch = { failedAttempts: locked ? 0 : failures, lockedUntil: locked ? new Date(at.getTime() + withdrawalPasswordLimits.lockMs) : null };
-    await db
-      .insert(withdrawalPasswords)
-      .values({ memberId: member.id, passwordHash: hash, updatedAt: at, ...patch })
-      .onConflictDoUpdate({ target: withdrawalPasswords.memberId, set: patch });
-    if (locked) {
-      throw new AppError(429, errorCodes.withdrawalPasswordLocked, 'Too many wrong withdrawal passwords. Please try again later.', {
-        lockedUntil: patch.lockedUntil?.toISOString(),
-      });
+    if (taken.tries >= withdrawalPasswordLimits.maxFailures) {
+      const lockedUntil = new Date(at.getTime() + withdrawalPasswordLimits.lockMs);
+      await db.update(withdrawalPasswords).set({ failedAttempts: 0, lockedUntil }).where(eq(withdrawalPasswords.memberId, member.id));
+      throw lockedError(lockedUntil);
     }
     throw new AppError(400, errorCodes.withdrawalPasswordIncorrect, 'The withdrawal password is incorrect.', {
-      attemptsLeft: withdrawalPasswordLimits.maxFailures - failures,
+      attemptsLeft: withdrawalPasswordLimits.maxFailures - taken.tries,
     });
   }
 

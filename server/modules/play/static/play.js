@@ -1,6 +1,11 @@
 // The game page script (served with a strict CSP: no inline code). It reads
 // the page data block, plays rounds through POST /play/<token>/round and
 // shows the balance, the outcome and, for in-house games, the revealed seed.
+// Each round carries an idempotency key (roundKey): a retry of the same round
+// (automatic after a network failure, or the player pressing again after an
+// unanswered round) sends the same key, so the server answers the first round
+// instead of placing a second bet. Amounts typed as decimals are read into
+// integer minor units without floating point.
 const root = document.getElementById('play');
 const data = JSON.parse(document.getElementById('play-data').textContent);
 const messages = data.messages;
@@ -17,6 +22,28 @@ function money(amount) {
   const whole = Math.floor(abs / unit).toLocaleString('en-US');
   const fraction = currency.minorUnits > 0 ? `.${String(abs % unit).padStart(currency.minorUnits, '0')}` : '';
   return `${sign}${currency.symbol}${whole}${fraction}`;
+}
+
+/**
+ * A decimal text as an integer with `decimals` implied places ("12.5", 2 ->
+ * 1250), or NaN; digit by digit, never through a float (as parseAmount in
+ * src/features/money/money-format.ts).
+ */
+function parseDecimal(text, decimals) {
+  const clean = String(text).replace(/[\s,]/g, '');
+  const match = /^(\d{1,13})(?:\.(\d*))?$/.exec(clean);
+  if (!match) return Number.NaN;
+  const fraction = match[2] ?? '';
+  if (fraction.length > decimals) return Number.NaN;
+  return Number(match[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
+}
+
+/** A fresh round key (a UUID; from getRandomValues where randomUUID is missing). */
+function newRoundKey() {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function el(tag, className, text) {
@@ -118,32 +145,72 @@ const errorText = {
   'play.stake.invalid': 'play.error.stake',
   'play.params.invalid': 'play.error.params',
   'play.session.invalid': 'play.error.session',
+  'play.round.voided': 'play.error.voided',
 };
+
+/** Answers after which the round may still be in progress or placed: the next press retries it with the same key. */
+const unsettled = new Set(['play.round.busy', 'play.wallet.unavailable']);
+
+/** The round sent without a final answer: its parameters and key. */
+let pending = null;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends the round; after a network failure (no answer) sends it once more with the same key. */
+async function sendRound(body) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(`/play/${encodeURIComponent(token)}/round`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return await res.json().catch(() => null);
+    } catch (error) {
+      if (attempt >= 1) throw error;
+      await sleep(500);
+    }
+  }
+}
 
 $('round-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const button = $('play-button');
   const error = $('error');
   error.textContent = '';
-  const stake = Math.round(Number($('stake').value) * unit);
+  const stake = parseDecimal($('stake').value, currency.minorUnits);
+  if (!Number.isSafeInteger(stake) || stake < 1) {
+    error.textContent = t('play.error.amount');
+    return;
+  }
   const body = { stake };
-  if (seedInput) body.clientSeed = seedInput.value.trim() || newClientSeed();
+  if (seedInput) {
+    if (!seedInput.value.trim()) seedInput.value = newClientSeed();
+    body.clientSeed = seedInput.value.trim();
+  }
   const target = $('target');
-  if (target) body.target = Math.round(Number(target.value) * 100);
+  if (target) {
+    body.target = parseDecimal(target.value, 2);
+    if (!Number.isSafeInteger(body.target)) {
+      error.textContent = t('play.error.params');
+      return;
+    }
+  }
+  // The same round again (after no answer) keeps its key; a changed stake, seed or target is a new round.
+  const signature = JSON.stringify(body);
+  if (!pending || pending.signature !== signature) pending = { signature, key: newRoundKey() };
+  body.roundKey = pending.key;
   button.disabled = true;
   root.setAttribute('aria-busy', 'true');
   try {
-    const res = await fetch(`/play/${encodeURIComponent(token)}/round`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = await res.json().catch(() => null);
+    const json = await sendRound(body);
     if (!json?.success) {
+      if (json?.errorCode && !unsettled.has(json.errorCode)) pending = null;
       error.textContent = t(errorText[json?.errorCode] ?? 'play.error.generic');
       await refresh();
       return;
     }
+    pending = null;
     const { round, balance, commitment } = json.value;
     setBalance(balance);
     renderBoard(round);
