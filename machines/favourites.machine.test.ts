@@ -16,6 +16,7 @@ const events: AnyEventObject[] = [
   { type: 'fav.add', ...a },
   { type: 'fav.remove', ...a },
   { type: 'fav.reload' },
+  { type: 'fav.notice' },
   { type: 'xstate.done.actor.loadFavouriteIds', output: ['N1'] },
   { type: 'xstate.done.actor.loadFavouriteIds', output: [] },
   { type: 'xstate.error.actor.loadFavouriteIds', error: { errorCode: 'client.timeout' } },
@@ -24,10 +25,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.removeFavourite' },
   { type: 'xstate.error.actor.removeFavourite', error: { errorCode: 'client.offline' } },
   { type: 'xstate.after.loginNotice.favourites.notice' },
+  { type: 'xstate.after.toast.favourites.failed' },
 ];
 const inputs: FavouritesInput[] = [{ loggedIn: false }, { loggedIn: true }];
 const pathSets: PathSet<Machine>[] = generatePaths(favouritesMachine, { inputs, events });
-const delays = { loginNotice: 2000 };
+const delays = { loginNotice: 2000, toast: 1500 };
 const invokes = { loadFavouriteIds: 'loadFavouriteIds', addFavourite: 'addFavourite', removeFavourite: 'removeFavourite' };
 
 describe('favourites machine: coverage of the generated paths', () => {
@@ -94,6 +96,43 @@ describe('favourites machine: what the user sees', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(h.actor.getSnapshot().context.info).toBeNull();
     expect([h.load.inputs, h.add.inputs, h.remove.inputs]).toEqual([[], [], []]);
+  });
+
+  it('a guest opening favourites or recent games (fav.notice) sees the same notice; a member does not', async () => {
+    const guest = harness(false);
+    guest.actor.send({ type: 'fav.notice' });
+    expect(guest.actor.getSnapshot().context.info).toBe('in_logged_login');
+    await vi.advanceTimersByTimeAsync(1500);
+    guest.actor.send({ type: 'fav.notice' });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(guest.actor.getSnapshot().context.info).toBe('in_logged_login');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(guest.actor.getSnapshot().context.info).toBeNull();
+    const member = harness(true);
+    member.actor.send({ type: 'fav.notice' });
+    expect(member.actor.getSnapshot().context.info).toBeNull();
+    expect(guest.load.inputs).toEqual([]);
+  });
+
+  it('a failure shows its toast for 1.5 s (spec section 9), then it goes', async () => {
+    const h = harness(true);
+    h.load.resolve(['N2']);
+    await flush();
+    h.actor.send({ type: 'fav.add', ...a });
+    h.add.reject({ errorCode: 'game.not.found' });
+    await flush();
+    expect(h.actor.getSnapshot().context.errorCode).toBe('game.not.found');
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(h.actor.getSnapshot().context.errorCode).toBe('game.not.found');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.actor.getSnapshot().context.errorCode).toBeNull();
+    // Taps still work while the toast shows.
+    h.actor.send({ type: 'fav.add', ...a });
+    h.add.reject({ errorCode: 'client.offline' });
+    await flush();
+    h.actor.send({ type: 'fav.add', ...a });
+    expect(h.add.inputs).toHaveLength(3);
+    expect(h.actor.getSnapshot().context.errorCode).toBeNull();
   });
 
   it('adds, then reloads the list; adding a favourite again is skipped', async () => {

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { lobbyErrorCode, lobbyMessages } from './lobby-types.ts';
+import { lobbyErrorCode, lobbyMessages, lobbyToastMs } from './lobby-types.ts';
 
 /** A favourite as the server names it: the game's node and vendor. */
 export interface FavouriteTarget {
@@ -29,7 +29,9 @@ export type FavouritesEvent =
   | { type: 'fav.toggle'; nodeId: string; vendor: string }
   | { type: 'fav.add'; nodeId: string; vendor: string }
   | { type: 'fav.remove'; nodeId: string; vendor: string }
-  | { type: 'fav.reload' };
+  | { type: 'fav.reload' }
+  /** A guest opened favourites or recent games: show the login notice (a member ignores it). */
+  | { type: 'fav.notice' };
 
 export type FavouritesEmitted = { type: 'favourites.changed' };
 
@@ -56,7 +58,9 @@ const memberTaps = {
  * already is a favourite; a removal is applied to the list first, then sent
  * (`removeFavourite`) and rolled back when it fails; `fav.toggle` adds or
  * removes. After every change the list reloads and `favourites.changed` is
- * emitted (the favourites list screen reloads too).
+ * emitted (the favourites list screen reloads too). A guest opening a
+ * favourites or recent list sends `fav.notice`: the same notice. A failure
+ * shows its errorCode for `toast` (1.5 s, spec section 9).
  */
 export const favouritesMachine = setup({
   types: {
@@ -86,6 +90,7 @@ export const favouritesMachine = setup({
   },
   delays: {
     loginNotice: 2000,
+    toast: lobbyToastMs,
   },
 }).createMachine({
   id: 'favourites',
@@ -103,6 +108,7 @@ export const favouritesMachine = setup({
         'fav.toggle': { target: 'notice' },
         'fav.add': { target: 'notice' },
         'fav.remove': { target: 'notice' },
+        'fav.notice': { target: 'notice' },
       },
     },
     notice: {
@@ -112,6 +118,7 @@ export const favouritesMachine = setup({
         'fav.toggle': { target: 'notice', reenter: true },
         'fav.add': { target: 'notice', reenter: true },
         'fav.remove': { target: 'notice', reenter: true },
+        'fav.notice': { target: 'notice', reenter: true },
       },
       after: { loginNotice: { target: 'guest' } },
     },
@@ -122,11 +129,17 @@ export const favouritesMachine = setup({
         id: 'loadFavouriteIds',
         src: 'loadFavouriteIds',
         onDone: { target: 'ready', actions: assign({ ids: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ errorCode: ({ event }) => lobbyErrorCode(event.error) }) },
+        onError: { target: 'failed', actions: assign({ errorCode: ({ event }) => lobbyErrorCode(event.error) }) },
       },
     },
     ready: {
       on: { ...memberTaps, 'fav.reload': { target: 'loading' } },
+    },
+    /** As ready, with the failure's toast shown for `toast`. */
+    failed: {
+      on: { ...memberTaps, 'fav.reload': { target: 'loading' } },
+      exit: assign({ errorCode: null }),
+      after: { toast: { target: 'ready' } },
     },
     adding: {
       entry: assign({ errorCode: null }),
@@ -138,7 +151,7 @@ export const favouritesMachine = setup({
           target: 'loading',
           actions: [assign({ ids: ({ context }) => [context.pending!.nodeId, ...context.ids], pending: null }), emit({ type: 'favourites.changed' })],
         },
-        onError: { target: 'ready', actions: assign({ pending: null, errorCode: ({ event }) => lobbyErrorCode(event.error) }) },
+        onError: { target: 'failed', actions: assign({ pending: null, errorCode: ({ event }) => lobbyErrorCode(event.error) }) },
       },
     },
     removing: {
@@ -153,7 +166,7 @@ export const favouritesMachine = setup({
         input: ({ context }) => context.pending!,
         onDone: { target: 'loading', actions: [assign({ pending: null, rollback: null }), emit({ type: 'favourites.changed' })] },
         onError: {
-          target: 'ready',
+          target: 'failed',
           actions: assign(({ context, event }) => ({
             ids: context.rollback ?? context.ids,
             rollback: null,

@@ -4,6 +4,7 @@ import {
   type GameListInput,
   type GameListRequest,
   gameListMachine,
+  gameListPageSizes,
   hasMore,
   minBetFilterOptions,
   searchGames,
@@ -26,10 +27,13 @@ const game = (gameId: number, gameName: string): LobbyGame => ({
   supportPlay: 0,
   isGameH5: null,
   lottoMode: null,
+  gameClassify: 'CLASSIC',
+  minBet: 5,
+  isNew: 0,
 });
 const dragon = game(1, 'Golden Dragon');
-const tiger = game(2, 'Tiger Fortune');
-const phoenix = game(3, 'Phoenix Megaways');
+const tiger: LobbyGame = { ...game(2, 'Tiger Fortune'), vassalage: 'JLX', gameClassify: 'JACKPOT', minBet: 10 };
+const phoenix: LobbyGame = { ...game(3, 'Phoenix Megaways'), gameClassify: 'MEGAWAYS', isNew: 1 };
 
 const page1: LobbyPage = { games: [dragon], pageNum: 1, totalPages: 2 };
 const page2: LobbyPage = { games: [tiger], pageNum: 2, totalPages: 2 };
@@ -74,10 +78,28 @@ const eventSets: AnyEventObject[][] = [
     after('searchDebounce', 'search.debouncing'),
     done(hotList),
   ],
+  [
+    { type: 'list.tab', tab: 'hot' },
+    { type: 'filter.vendor', vassalage: 'JLX' },
+    { type: 'filter.classify', classify: 'NEW' },
+    { type: 'filter.minBet', minBet: 10 },
+    { type: 'filter.clear' },
+    done(hotList),
+  ],
 ];
-const inputs: GameListInput[] = [{ category: 'RNG' }];
+const inputs: GameListInput[] = [{ category: 'RNG', loggedIn: true }];
+/** A guest: recent and favourites stop at the login notice until a session arrives. */
+const guestEvents: AnyEventObject[] = [
+  { type: 'list.tab', tab: 'fav' },
+  { type: 'list.tab', tab: 'all' },
+  { type: 'session.change', loggedIn: true },
+  done(page1),
+];
 
-const pathSets: PathSet<Machine>[] = eventSets.flatMap((events) => generatePaths(gameListMachine, { inputs, events }));
+const pathSets: PathSet<Machine>[] = [
+  ...eventSets.flatMap((events) => generatePaths(gameListMachine, { inputs, events })),
+  ...generatePaths(gameListMachine, { inputs: [{ mode: 'recent', loggedIn: false }], events: guestEvents }),
+];
 
 describe('gameList machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
@@ -90,6 +112,8 @@ describe('gameList machine: coverage of the generated paths', () => {
   it('the coverage check fails when paths leave something out', () => {
     const withoutSearch = pathSets.slice(0, 2);
     expect(coverageOf(gameListMachine, withoutSearch).missingStates).toContain('gameList.search.debouncing');
+    const membersOnly = pathSets.filter((set) => set.input.loggedIn);
+    expect(coverageOf(gameListMachine, membersOnly).missingStates).toContain('gameList.list.loginRequired');
   });
 });
 
@@ -111,9 +135,10 @@ describe('gameList machine: every generated path replayed on a real actor', () =
   });
 });
 
-function harness(input: GameListInput = { category: 'RNG' }) {
+function harness(input: GameListInput = { category: 'RNG', loggedIn: true }) {
   const load = deferred<LobbyPage, GameListRequest>();
-  const actor = createActor(gameListMachine.provide({ actors: { loadGames: load.logic } }), { input });
+  const notifyLoginRequired = vi.fn();
+  const actor = createActor(gameListMachine.provide({ actors: { loadGames: load.logic }, actions: { notifyLoginRequired } }), { input });
   actor.start();
   const view = () => {
     const s = actor.getSnapshot();
@@ -125,7 +150,7 @@ function harness(input: GameListInput = { category: 'RNG' }) {
       error: s.context.errorCode,
     };
   };
-  return { actor, load, view };
+  return { actor, load, view, notifyLoginRequired };
 }
 
 describe('gameList machine: what the user sees', () => {
@@ -189,7 +214,7 @@ describe('gameList machine: what the user sees', () => {
   });
 
   it('searches the loaded hot list case-insensitively 600 ms after the last keystroke; empty search restores it', async () => {
-    const h = harness({ mode: 'hot' });
+    const h = harness({ mode: 'hot', loggedIn: true });
     h.load.resolve({ games: [dragon, tiger, phoenix], pageNum: 1, totalPages: 1 });
     await flush();
     h.actor.send({ type: 'search.input', text: 'ti' });
@@ -203,6 +228,66 @@ describe('gameList machine: what the user sees', () => {
     h.actor.send({ type: 'search.input', text: '' });
     await vi.advanceTimersByTimeAsync(600);
     expect(h.view().names).toEqual(['Golden Dragon', 'Tiger Fortune', 'Phoenix Megaways']);
+  });
+
+  it('in hot mode the filters narrow the loaded hot list, with the search, and ask the server nothing', async () => {
+    const h = harness({ mode: 'hot', loggedIn: true });
+    h.load.resolve({ games: [dragon, tiger, phoenix], pageNum: 1, totalPages: 1 });
+    await flush();
+    h.actor.send({ type: 'filter.vendor', vassalage: 'pxg' });
+    expect(h.view()).toMatchObject({ mode: 'hot', names: ['Golden Dragon', 'Phoenix Megaways'] });
+    h.actor.send({ type: 'filter.classify', classify: 'NEW' });
+    expect(h.view().names).toEqual(['Phoenix Megaways']);
+    h.actor.send({ type: 'filter.classify', classify: 'ALL' });
+    h.actor.send({ type: 'filter.minBet', minBet: 10 });
+    expect(h.view().names).toEqual(['Tiger Fortune']);
+    h.actor.send({ type: 'filter.minBet', minBet: null });
+    h.actor.send({ type: 'filter.classify', classify: 'CLASSIC' });
+    h.actor.send({ type: 'search.input', text: 'gold' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.view().names).toEqual(['Golden Dragon']);
+    h.actor.send({ type: 'filter.clear' });
+    expect(h.view().names).toEqual(['Golden Dragon']);
+    h.actor.send({ type: 'search.input', text: '' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.view().names).toEqual(['Golden Dragon', 'Tiger Fortune', 'Phoenix Megaways']);
+    expect(h.load.inputs).toHaveLength(1);
+    // A filter set before the hot list arrives applies to it.
+    h.actor.send({ type: 'list.category', category: 'RNG' });
+    h.actor.send({ type: 'filter.vendor', vassalage: 'JLX' });
+    h.load.resolve({ games: [dragon, tiger], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ mode: 'hot', names: ['Tiger Fortune'] });
+  });
+
+  it('a guest opening recent or favourites sees the login notice and the server is not asked; a login loads them', async () => {
+    const h = harness({ mode: 'fav', loggedIn: false });
+    expect(h.notifyLoginRequired).toHaveBeenCalledTimes(1);
+    expect(h.actor.getSnapshot().matches({ list: 'loginRequired' })).toBe(true);
+    h.actor.send({ type: 'list.tab', tab: 'recent' });
+    expect(h.notifyLoginRequired).toHaveBeenCalledTimes(2);
+    h.actor.send({ type: 'language.change' });
+    await vi.advanceTimersByTimeAsync(250);
+    expect(h.notifyLoginRequired).toHaveBeenCalledTimes(3);
+    expect(h.load.inputs).toEqual([]);
+    h.actor.send({ type: 'list.tab', tab: 'all' });
+    expect(h.load.inputs).toHaveLength(1);
+    h.actor.send({ type: 'list.tab', tab: 'fav' });
+    h.actor.send({ type: 'session.change', loggedIn: true });
+    expect(h.load.inputs.at(-1)).toMatchObject({ mode: 'fav', pageNo: 1 });
+    expect(h.notifyLoginRequired).toHaveBeenCalledTimes(4);
+  });
+
+  it('page sizes of spec section 9: list pages 25, the favourites page 30, a home strip its own', () => {
+    const list = harness({ category: 'LIVE', loggedIn: true });
+    expect(list.load.inputs[0]).toMatchObject({ pageSize: 25 });
+    const fav = harness({ mode: 'fav', loggedIn: true });
+    expect(fav.load.inputs[0]).toMatchObject({ mode: 'fav', pageSize: 30 });
+    fav.actor.send({ type: 'list.tab', tab: 'all' });
+    expect(fav.load.inputs.at(-1)).toMatchObject({ mode: 'all', pageSize: 25 });
+    const strip = harness({ category: 'INHOUSE', pageSize: 9, loggedIn: true });
+    expect(strip.load.inputs[0]).toMatchObject({ category: 'INHOUSE', pageSize: 9 });
+    expect(gameListPageSizes).toEqual({ list: 25, favourites: 30 });
   });
 
   it('a search outside hot mode loads the hot list first', async () => {

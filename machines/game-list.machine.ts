@@ -32,10 +32,14 @@ export interface GameListInput {
   category?: string;
   mode?: GameListTab;
   vassalage?: string | null;
+  /** Page size of the list (25); a home strip asks for 6 or 9. Favourites always use `gameListPageSizes.favourites`. */
   pageSize?: number;
+  /** Recent and favourites need a session (spec sections 5 and 6); a guest's list never asks the server for them. */
+  loggedIn?: boolean;
 }
 
 export interface GameListContext<G extends LobbyGame = LobbyGame> extends GameListFilters {
+  loggedIn: boolean;
   mode: GameListMode;
   category: string;
   pageSize: number;
@@ -63,9 +67,15 @@ export type GameListEvent =
   | { type: 'filter.clear' }
   | { type: 'search.input'; text: string }
   | { type: 'search.run' }
-  | { type: 'language.change' };
+  | { type: 'language.change' }
+  | { type: 'session.change'; loggedIn: boolean };
 
-export const gameListPageSize = 25;
+/** Page sizes of spec section 9: list pages 25, the favourites page 30 (home strips pass 6 or 9). */
+export const gameListPageSizes = { list: 25, favourites: 30 } as const;
+export const gameListPageSize = gameListPageSizes.list;
+
+/** Modes that need a session. */
+const memberModes: GameListMode[] = ['recent', 'fav'];
 
 /** hasMore of spec section 4: while pageNum < totalPages. */
 export const hasMore = (context: Pick<GameListContext, 'pageNum' | 'totalPages'>) => context.pageNum < context.totalPages;
@@ -76,7 +86,41 @@ export function searchGames<G extends LobbyGame>(games: G[], query: string): G[]
   return q ? games.filter((g) => g.gameName.toLowerCase().includes(q)) : games;
 }
 
-const hasFilters = (c: GameListFilters) => c.vassalage !== null || c.classify !== null || c.minBet !== null;
+export const hasFilters = (c: GameListFilters) => c.vassalage !== null || c.classify !== null || c.minBet !== null;
+
+/**
+ * The filters on a loaded list (the hot-games centre filters its hot list on
+ * the client): vendor, classify (NEW: isNew) and exact min bet.
+ */
+export function filterGames<G extends LobbyGame>(games: G[], filters: GameListFilters): G[] {
+  if (!hasFilters(filters)) return games;
+  return games.filter(
+    (g) =>
+      (filters.vassalage === null || g.vassalage.toUpperCase() === filters.vassalage.toUpperCase()) &&
+      (filters.classify === null || (filters.classify === 'NEW' ? g.isNew === 1 : g.gameClassify === filters.classify)) &&
+      (filters.minBet === null || g.minBet === filters.minBet),
+  );
+}
+
+/** What a hot list shows: the loaded hot games, filtered, then searched by name. */
+const hotView = <G extends LobbyGame>(context: GameListContext<G>, query = context.query) =>
+  searchGames(filterGames(context.hotGames, context), query);
+
+/** The filters after a filter event (classify ALL clears the vendor too). */
+function nextFilters(context: GameListFilters, event: GameListEvent): GameListFilters {
+  switch (event.type) {
+    case 'filter.vendor':
+      return { ...context, vassalage: event.vassalage };
+    case 'filter.classify':
+      return event.classify === 'ALL' ? { ...context, classify: null, vassalage: null } : { ...context, classify: event.classify };
+    case 'filter.minBet':
+      return { ...context, minBet: event.minBet };
+    default:
+      return { ...noFilters };
+  }
+}
+
+const pickFilters = (f: GameListFilters): GameListFilters => ({ vassalage: f.vassalage, classify: f.classify, minBet: f.minBet });
 
 const noFilters: GameListFilters = { vassalage: null, classify: null, minBet: null };
 
@@ -87,7 +131,7 @@ const request = (context: GameListContext, pageNo: number): GameListRequest => (
   classify: context.classify,
   minBet: context.minBet,
   pageNo,
-  pageSize: context.pageSize,
+  pageSize: context.mode === 'fav' ? gameListPageSizes.favourites : context.pageSize,
 });
 
 /**
@@ -101,7 +145,12 @@ const request = (context: GameListContext, pageNo: number): GameListRequest => (
  * once per `loadMoreThrottle` (1 s). `search.input` is debounced
  * (`searchDebounce`, 600 ms), then filters the loaded hot list by name,
  * case-insensitively (loading it first when needed); an empty search restores
- * the hot games. `language.change` reloads after `languageReload` (250 ms).
+ * the hot games. In hot mode (the hot-games centre) the filters narrow the
+ * loaded hot list on the client instead, with the search. `language.change`
+ * reloads after `languageReload` (250 ms). Recent and favourites need a
+ * session: a guest's list goes to `loginRequired` (`notifyLoginRequired`
+ * shows the in_logged_login notice) and never asks the server.
+ * Favourites pages hold 30 games, other lists `pageSize` (25).
  */
 export const gameListMachine = setup({
   types: {
@@ -118,9 +167,18 @@ export const gameListMachine = setup({
     hasFilters: ({ context }) => hasFilters(context),
     hasMore: ({ context }) => hasMore(context),
     isHotLoaded: ({ context }) => context.mode === 'hot' && context.hotGames.length > 0,
+    isHotMode: ({ context }) => context.mode === 'hot',
+    needsLogin: ({ context }) => !context.loggedIn && memberModes.includes(context.mode),
   },
   actions: {
     resetPage: assign({ pageNum: 0, totalPages: 0, games: [], errorCode: null }),
+    /** Shows the in_logged_login notice (the favourites actor's, 2 s). */
+    notifyLoginRequired: () => {},
+    /** Hot mode: apply the filter event to the loaded hot list (no request). */
+    filterHot: assign(({ context, event }) => {
+      const filters = nextFilters(context, event);
+      return { ...filters, games: hotView({ ...context, ...filters }) };
+    }),
   },
   delays: {
     searchDebounce: 600,
@@ -130,6 +188,7 @@ export const gameListMachine = setup({
 }).createMachine({
   id: 'gameList',
   context: ({ input }) => ({
+    loggedIn: input.loggedIn ?? false,
     mode: input.mode ?? (input.vassalage ? 'filter' : 'all'),
     category: input.category ?? 'ALL',
     pageSize: input.pageSize ?? gameListPageSize,
@@ -146,11 +205,11 @@ export const gameListMachine = setup({
   type: 'parallel',
   on: {
     'list.tab': {
-      target: '.list.loading',
+      target: '.list.checking',
       actions: [assign({ mode: ({ event }) => event.tab, ...noFilters, query: '', searchText: '', hotGames: [] }), 'resetPage'],
     },
     'list.category': {
-      target: '.list.loading',
+      target: '.list.checking',
       actions: [
         assign({
           category: ({ event }) => event.category,
@@ -161,23 +220,28 @@ export const gameListMachine = setup({
         'resetPage',
       ],
     },
-    'list.reload': { target: '.list.loading', actions: 'resetPage' },
-    'filter.vendor': { target: '.list.filtering', actions: assign({ vassalage: ({ event }) => event.vassalage }) },
-    'filter.classify': {
-      target: '.list.filtering',
-      actions: assign(({ event, context }) =>
-        event.classify === 'ALL' ? { classify: null, vassalage: null } : { classify: event.classify, vassalage: context.vassalage },
-      ),
-    },
-    'filter.minBet': { target: '.list.filtering', actions: assign({ minBet: ({ event }) => event.minBet }) },
-    'filter.clear': { target: '.list.filtering', actions: assign({ ...noFilters }) },
+    'list.reload': { target: '.list.checking', actions: 'resetPage' },
+    'session.change': { target: '.list.checking', actions: [assign({ loggedIn: ({ event }) => event.loggedIn }), 'resetPage'] },
+    'filter.vendor': [
+      { guard: 'isHotMode', actions: 'filterHot' },
+      { target: '.list.filtering', actions: assign(({ context, event }) => pickFilters(nextFilters(context, event))) },
+    ],
+    'filter.classify': [
+      { guard: 'isHotMode', actions: 'filterHot' },
+      { target: '.list.filtering', actions: assign(({ context, event }) => pickFilters(nextFilters(context, event))) },
+    ],
+    'filter.minBet': [
+      { guard: 'isHotMode', actions: 'filterHot' },
+      { target: '.list.filtering', actions: assign(({ context, event }) => pickFilters(nextFilters(context, event))) },
+    ],
+    'filter.clear': [
+      { guard: 'isHotMode', actions: 'filterHot' },
+      { target: '.list.filtering', actions: assign({ ...noFilters }) },
+    ],
     'search.run': [
       {
         guard: 'isHotLoaded',
-        actions: assign(({ context }) => {
-          const games = searchGames(context.hotGames, context.searchText);
-          return { query: context.searchText, games, pageNum: 1, totalPages: 1 };
-        }),
+        actions: assign(({ context }) => ({ query: context.searchText, games: hotView(context, context.searchText), pageNum: 1, totalPages: 1 })),
       },
       {
         target: '.list.loading',
@@ -188,8 +252,16 @@ export const gameListMachine = setup({
   },
   states: {
     list: {
-      initial: 'loading',
+      initial: 'checking',
       states: {
+        /** Recent and favourites of a guest stop here; everything else loads. */
+        checking: {
+          always: [{ guard: 'needsLogin', target: 'loginRequired' }, { target: 'loading' }],
+        },
+        /** A guest's recent or favourites: the login notice, no request. */
+        loginRequired: {
+          entry: 'notifyLoginRequired',
+        },
         filtering: {
           always: [
             { guard: 'hasFilters', target: 'loading', actions: [assign({ mode: 'filter' }), 'resetPage'] },
@@ -197,7 +269,7 @@ export const gameListMachine = setup({
           ],
         },
         languageWait: {
-          after: { languageReload: { target: 'loading', actions: 'resetPage' } },
+          after: { languageReload: { target: 'checking', actions: 'resetPage' } },
         },
         loading: {
           invoke: {
@@ -210,7 +282,7 @@ export const gameListMachine = setup({
                 const hot = context.mode === 'hot';
                 return {
                   hotGames: hot ? event.output.games : [],
-                  games: hot ? searchGames(event.output.games, context.query) : event.output.games,
+                  games: hot ? hotView({ ...context, hotGames: event.output.games }) : event.output.games,
                   pageNum: hot ? 1 : event.output.pageNum,
                   totalPages: hot ? 1 : event.output.totalPages,
                   errorCode: null,

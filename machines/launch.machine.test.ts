@@ -19,11 +19,15 @@ const slot: LobbyGame = {
   supportPlay: 0,
   isGameH5: null,
   lottoMode: null,
+  gameClassify: 'CLASSIC',
+  minBet: 5,
+  isNew: 0,
 };
 const vendorLobby: LobbyGame = { ...slot, gameId: 8, nodeId: null, isGameH5: 'VASSALAGE', gameName: 'PXG Lobby' };
 const sea: LobbyGame = { ...slot, gameId: 9, gameType: 'LOTT', gameCategory: 'LOTT', vassalage: 'TCG_SEA', lottoMode: 'TRADITIONAL', gameCode: 'SEA-1' };
 const vn: LobbyGame = { ...slot, gameId: 10, gameType: 'ELOTT', gameCategory: 'ELOTT', vassalage: 'TCG_LOTTO_VN', lottoMode: 'ENTERTAINMENT', gameCode: 'VN-1' };
 const noNode: LobbyGame = { ...slot, gameId: 11, nodeId: null };
+const sgw: LobbyGame = { ...slot, gameId: 12, gameType: 'LOTT', gameCategory: 'LOTT', vassalage: 'SGW', lottoMode: 'TRADITIONAL', gameCode: 'SGW-1' };
 
 const events: AnyEventObject[] = [
   { type: 'session.change', loggedIn: true },
@@ -36,8 +40,12 @@ const events: AnyEventObject[] = [
   { type: 'game.play', game: vendorLobby },
   { type: 'sheet.play', free: false },
   { type: 'sheet.close' },
+  { type: 'category.play', category: 'ELOTT' },
   { type: 'xstate.done.actor.launchGame', output: { url: '/play/abc' } },
   { type: 'xstate.error.actor.launchGame', error: { errorCode: 'game.freeplay.unavailable' } },
+  { type: 'xstate.done.actor.findCategoryGame', output: vn },
+  { type: 'xstate.error.actor.findCategoryGame', error: { errorCode: 'game.not.found' } },
+  { type: 'xstate.after.toast.launch.idle.toast' },
 ];
 const inputs: LaunchInput[] = [{ loggedIn: false }, { loggedIn: true }];
 const pathSets: PathSet<Machine>[] = generatePaths(launchMachine, { inputs, events });
@@ -53,7 +61,7 @@ describe('launch machine: coverage of the generated paths', () => {
       input,
       paths: paths.filter((p) => !p.steps.some((s) => s.event.type === 'session.change')),
     }));
-    expect(coverageOf(launchMachine, guests).missingStates).toEqual(['launch.sheet', 'launch.launching']);
+    expect(coverageOf(launchMachine, guests).missingStates).toEqual(['launch.idle.toast', 'launch.finding', 'launch.sheet', 'launch.launching']);
   });
 });
 
@@ -66,7 +74,8 @@ describe('launch machine: every generated path replayed on a real actor', () => 
   });
   const all = pathSets.flatMap((set) => set.paths.map((path) => [describePath(path), set.input, path] as const));
   it.each(all)('%s', async (_name, input, path) => {
-    await replayPath(launchMachine, input, path, { delays: {}, invokes: { launchGame: 'launchGame' } }, (actual, expected) => {
+    const invokes = { launchGame: 'launchGame', findCategoryGame: 'findCategoryGame' };
+    await replayPath(launchMachine, input, path, { delays: { toast: 1500 }, invokes }, (actual, expected) => {
       expect(actual.value).toEqual(expected.value);
       expect(actual.context).toEqual(expected.context);
     });
@@ -75,12 +84,13 @@ describe('launch machine: every generated path replayed on a real actor', () => 
 
 function harness(input: LaunchInput) {
   const launch = deferred<{ url: string }, LaunchRequest>();
+  const find = deferred<LobbyGame, { category: string }>();
   const goToLogin = vi.fn();
   const openVendorList = vi.fn();
   const openGame = vi.fn();
   const actor = createActor(
     launchMachine.provide({
-      actors: { launchGame: launch.logic },
+      actors: { launchGame: launch.logic, findCategoryGame: find.logic },
       actions: {
         goToLogin,
         openVendorList: (_, params) => openVendorList(params),
@@ -90,7 +100,7 @@ function harness(input: LaunchInput) {
     { input },
   );
   actor.start();
-  return { actor, launch, goToLogin, openVendorList, openGame };
+  return { actor, launch, find, goToLogin, openVendorList, openGame };
 }
 
 describe('launch machine: what the user sees', () => {
@@ -106,7 +116,7 @@ describe('launch machine: what the user sees', () => {
     const h = harness({ loggedIn: true });
     h.actor.send({ type: 'game.open', game: vendorLobby });
     expect(h.openVendorList).toHaveBeenCalledWith({ gameType: 'RNG', vassalage: 'PXG' });
-    expect(h.actor.getSnapshot().value).toBe('idle');
+    expect(h.actor.getSnapshot().value).toEqual({ idle: 'quiet' });
   });
 
   it('a game with a node opens the action sheet; play launches it and opens the returned URL', async () => {
@@ -114,7 +124,7 @@ describe('launch machine: what the user sees', () => {
     h.actor.send({ type: 'game.open', game: slot });
     expect(h.actor.getSnapshot().context.sheetGame).toEqual(slot);
     h.actor.send({ type: 'sheet.close' });
-    expect(h.actor.getSnapshot().value).toBe('idle');
+    expect(h.actor.getSnapshot().value).toEqual({ idle: 'quiet' });
     h.actor.send({ type: 'game.open', game: slot });
     h.actor.send({ type: 'sheet.play', free: true });
     expect(h.launch.inputs).toEqual([
@@ -134,6 +144,53 @@ describe('launch machine: what the user sees', () => {
     expect(h.actor.getSnapshot().context.errorCode).toBe('game.lottery.mode.invalid');
     h.actor.send({ type: 'game.open', game: vn });
     expect(h.launch.inputs[1]).toMatchObject({ vendor: 'TCG_LOTTO_VN', prizeMode: 'ELOTT', playType: 'ent' });
+  });
+
+  it('LOTT and ELOTT chosen in the hub launch their game directly with the prize mode; a guest goes to login', async () => {
+    const guest = harness({ loggedIn: false });
+    guest.actor.send({ type: 'category.play', category: 'ELOTT' });
+    expect(guest.goToLogin).toHaveBeenCalledTimes(1);
+    expect(guest.find.inputs).toEqual([]);
+
+    const h = harness({ loggedIn: true, prizeMode: 'LOTT' });
+    h.actor.send({ type: 'category.play', category: 'ELOTT' });
+    expect(h.find.inputs).toEqual([{ category: 'ELOTT' }]);
+    h.find.resolve(vn);
+    await flush();
+    expect(h.launch.inputs[0]).toMatchObject({ gameCategory: 'ELOTT', vendor: 'TCG_LOTTO_VN', prizeMode: 'LOTT', playType: 'ent', free: false });
+    h.launch.resolve({ url: '/play/vn' });
+    await flush();
+    expect(h.openGame).toHaveBeenCalledWith({ url: '/play/vn' });
+
+    h.actor.send({ type: 'category.play', category: 'LOTT' });
+    h.find.resolve(sgw);
+    await flush();
+    expect(h.launch.inputs[1]).toMatchObject({ vendor: 'SGW', prizeMode: 'LOTT', playType: 'trad' });
+  });
+
+  it('a failed launch shows its toast for 1.5 s (spec section 9)', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness({ loggedIn: true });
+      h.actor.send({ type: 'category.play', category: 'LOTT' });
+      h.find.reject({ errorCode: 'game.not.found' });
+      await flush();
+      expect(h.actor.getSnapshot().context.errorCode).toBe('game.not.found');
+      await vi.advanceTimersByTimeAsync(1499);
+      expect(h.actor.getSnapshot().context.errorCode).toBe('game.not.found');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.actor.getSnapshot().context.errorCode).toBeNull();
+      h.actor.send({ type: 'game.open', game: sea });
+      h.launch.reject({ errorCode: 'game.lottery.mode.invalid' });
+      await flush();
+      expect(h.actor.getSnapshot().value).toEqual({ idle: 'toast' });
+      // Another tap while the toast shows works as in idle.
+      h.actor.send({ type: 'game.open', game: slot });
+      expect(h.actor.getSnapshot().value).toBe('sheet');
+      expect(h.actor.getSnapshot().context.errorCode).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('prize mode: ELOTT when the ELOTT mapping has TCG_LOTTO_VN or LOTT, else LOTT; free play only where supportPlay is 0', () => {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type LobbyGame, lobbyErrorCode } from './lobby-types.ts';
+import { type LobbyGame, lobbyErrorCode, lobbyToastMs } from './lobby-types.ts';
 
 /** Lottery prize modes (spec sections 4 and 9). */
 export type PrizeMode = 'ELOTT' | 'LOTT' | 'ZY' | 'SEA';
@@ -30,6 +30,8 @@ export interface LaunchContext<G extends LobbyGame = LobbyGame> {
   sheetGame: G | null;
   /** The launch under way. */
   request: LaunchRequest | null;
+  /** The lottery category whose game is being looked up. */
+  category: string | null;
   errorCode: string | null;
 }
 
@@ -41,9 +43,11 @@ export type LaunchEvent =
   /** A direct launch (winner board, action sheet). */
   | { type: 'game.play'; game: LobbyGame; free?: boolean }
   | { type: 'sheet.play'; free: boolean }
-  | { type: 'sheet.close' };
+  | { type: 'sheet.close' }
+  /** A lottery category chosen in the home game hub (LOTT, ELOTT): launch its game at once. */
+  | { type: 'category.play'; category: string };
 
-const lotteryTypes = ['LOTT', 'ELOTT'];
+export const lotteryTypes = ['LOTT', 'ELOTT'];
 export const isLottery = (game: LobbyGame) => lotteryTypes.includes(game.gameType) || lotteryTypes.includes(game.gameCategory);
 
 /**
@@ -83,8 +87,11 @@ type GameEvent = Extract<LaunchEvent, { game: LobbyGame }>;
  * with the prize mode of section 4 (SEA for TCG_SEA) and play type ent or
  * trad. A tile of a game with a nodeId opens the action sheet (play, free
  * play where supportPlay is 0), which closes on `sheet.close`; `game.play`
- * launches at once. `launchGame` answers the game URL, which `openGame`
- * opens; a failure keeps the user here with its errorCode.
+ * launches at once. `category.play` (LOTT or ELOTT chosen in the home game
+ * hub) finds the category's game (`findCategoryGame`) and launches it the same
+ * way, prize mode included; a guest goes to login. `launchGame` answers the
+ * game URL, which `openGame` opens; a failure keeps the user here with its
+ * errorCode, shown for `toast` (1.5 s, spec section 9) in `idle.toast`.
  */
 export const launchMachine = setup({
   types: {
@@ -96,6 +103,12 @@ export const launchMachine = setup({
     launchGame: fromPromise<{ url: string }, LaunchRequest>(async () => {
       throw new Error('launchGame is provided by the app');
     }),
+    findCategoryGame: fromPromise<LobbyGame, { category: string }>(async () => {
+      throw new Error('findCategoryGame is provided by the app');
+    }),
+  },
+  delays: {
+    toast: lobbyToastMs,
   },
   guards: {
     isGuest: ({ context }) => !context.loggedIn,
@@ -117,7 +130,14 @@ export const launchMachine = setup({
   },
 }).createMachine({
   id: 'launch',
-  context: ({ input }) => ({ loggedIn: input.loggedIn, prizeMode: input.prizeMode ?? 'ELOTT', sheetGame: null, request: null, errorCode: null }),
+  context: ({ input }) => ({
+    loggedIn: input.loggedIn,
+    prizeMode: input.prizeMode ?? 'ELOTT',
+    sheetGame: null,
+    request: null,
+    category: null,
+    errorCode: null,
+  }),
   initial: 'idle',
   on: {
     'session.change': { actions: assign({ loggedIn: ({ event }) => event.loggedIn }) },
@@ -125,7 +145,20 @@ export const launchMachine = setup({
   },
   states: {
     idle: {
+      initial: 'quiet',
+      states: {
+        quiet: {},
+        /** The last failure's toast, for `toast`. */
+        toast: {
+          exit: assign({ errorCode: null }),
+          after: { toast: { target: 'quiet' } },
+        },
+      },
       on: {
+        'category.play': [
+          { guard: 'isGuest', actions: 'goToLogin' },
+          { target: 'finding', actions: assign({ category: ({ event }) => event.category }) },
+        ],
         'game.open': [
           { guard: 'isGuest', actions: 'goToLogin' },
           {
@@ -146,6 +179,18 @@ export const launchMachine = setup({
         ],
       },
     },
+    finding: {
+      invoke: {
+        id: 'findCategoryGame',
+        src: 'findCategoryGame',
+        input: ({ context }) => ({ category: context.category! }),
+        onDone: {
+          target: 'launching',
+          actions: assign(({ context, event }) => ({ request: launchRequestOf(event.output, false, context.prizeMode), category: null })),
+        },
+        onError: { target: 'idle.toast', actions: assign({ category: null, errorCode: ({ event }) => lobbyErrorCode(event.error) }) },
+      },
+    },
     sheet: {
       on: {
         'sheet.close': { target: 'idle', actions: assign({ sheetGame: null }) },
@@ -164,7 +209,7 @@ export const launchMachine = setup({
         src: 'launchGame',
         input: ({ context }) => context.request!,
         onDone: { target: 'idle', actions: [{ type: 'openGame', params: ({ event }) => ({ url: event.output.url }) }, assign({ request: null })] },
-        onError: { target: 'idle', actions: assign({ request: null, errorCode: ({ event }) => lobbyErrorCode(event.error) }) },
+        onError: { target: 'idle.toast', actions: assign({ request: null, errorCode: ({ event }) => lobbyErrorCode(event.error) }) },
       },
     },
   },

@@ -17,6 +17,10 @@ export interface LobbyGame {
   supportPlay: 0 | 1;
   isGameH5: string | null;
   lottoMode: string | null;
+  /** What the hot-list filters match on the client (vendor is `vassalage`). */
+  gameClassify: string;
+  minBet: number;
+  isNew: 0 | 1;
 }
 
 /** One page of a paged list as the machines need it. */
@@ -33,6 +37,9 @@ export function lobbyErrorCode(error: unknown): string {
   }
   return 'client.network';
 }
+
+/** Spec section 9: a toast (launch or favourite failure) shows for the default 1.5 s. */
+export const lobbyToastMs = 1500;
 
 /** Message ids the lobby machines show on their own (spec section 8). */
 export const lobbyMessages = {

@@ -15,7 +15,8 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import { favouritesMachine } from '../../machines/favourites.machine.ts';
 import { type GameListInput, type GameListRequest, gameListMachine } from '../../machines/game-list.machine.ts';
 import { launchMachine, prizeModeOf } from '../../machines/launch.machine.ts';
-import type { LobbyPage } from '../../machines/lobby-types.ts';
+import { type HomeContext, type HomeListRequest, type HomeTypes, lobbyHomeMachine } from '../../machines/lobby-home.machine.ts';
+import type { LobbyGame, LobbyPage } from '../../machines/lobby-types.ts';
 import {
   type AnnouncementGroups,
   announcementsEndpoint,
@@ -31,7 +32,6 @@ import {
   favouriteIdsEndpoint,
   type Game,
   gameListEndpoint,
-  gamePageSizes,
   hotGamesEndpoint,
   inhouseVendor,
   launchGameEndpoint,
@@ -76,9 +76,10 @@ export function gameListQueryOf(request: Pick<GameListRequest, 'category' | 'vas
   return query;
 }
 
-const memberCategory = (category: string) => (category === 'ALL' || category === 'INHOUSE' ? undefined : (category as 'RNG'));
+/** The gameType of the member lists: every catalogue category (INHOUSE included, the server narrows it to RNG + BGS), none for ALL. */
+const memberCategory = (category: string) => (category === 'ALL' ? undefined : (category as 'RNG'));
 
-/** One page of a game list in its mode. */
+/** One page of a game list in its mode, with the page size the list asked for (spec section 9). */
 export async function loadGames(request: GameListRequest): Promise<LobbyPage<Game>> {
   switch (request.mode) {
     case 'hot': {
@@ -89,11 +90,11 @@ export async function loadGames(request: GameListRequest): Promise<LobbyPage<Gam
     }
     case 'recent':
       return apiCall(recentGamesEndpoint, {
-        query: { pageNo: request.pageNo, pageSize: memberListPageSizes.recent, gameType: memberCategory(request.category), clientType },
+        query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category), clientType },
       });
     case 'fav':
       return apiCall(favouriteGamesEndpoint, {
-        query: { pageNo: request.pageNo, pageSize: memberListPageSizes.favouritesPage, gameType: memberCategory(request.category) },
+        query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category) },
       });
     default:
       return apiCall(gameListEndpoint, {
@@ -102,7 +103,19 @@ export async function loadGames(request: GameListRequest): Promise<LobbyPage<Gam
   }
 }
 
-const gameListLogic = gameListMachine.provide({ actors: { loadGames: fromPromise(({ input }) => loadGames(input)) } });
+const gameListLogic = gameListMachine.provide({
+  actors: { loadGames: fromPromise(({ input }) => loadGames(input)) },
+  // A guest's favourites or recent list: the favourites actor's login notice (2 s).
+  actions: { notifyLoginRequired: () => shared?.favourites.send({ type: 'fav.notice' }) },
+});
+
+/** The first game of a category (a lottery chosen in the home hub launches it). */
+export async function findCategoryGame(category: string): Promise<Game> {
+  const { games } = await loadGames({ mode: 'all', category, vassalage: null, classify: null, minBet: null, pageNo: 1, pageSize: 1 });
+  const game = games[0];
+  if (!game) throw { errorCode: 'game.not.found' };
+  return game;
+}
 
 // ------------------------------------------------------- favourites, launch
 
@@ -136,6 +149,7 @@ function createLaunch(loggedIn: boolean) {
   return createActor(
     launchMachine.provide({
       actors: {
+        findCategoryGame: fromPromise(({ input }) => findCategoryGame(input.category)),
         launchGame: fromPromise(({ input }) =>
           apiCall(launchGameEndpoint, {
             body: {
@@ -206,20 +220,33 @@ export function usePrizeMode(types: VendorGameTypes | null | undefined) {
   }, [launch, types]);
 }
 
-/**
- * A game list actor for one screen: reloads (debounced by the machine) when
- * the language changes, and when favourites change while it shows them.
- */
-export function useGameList(input: GameListInput) {
-  const actor = useActorRef(gameListLogic, { input });
+/** Sends `language.change` to an actor whenever the language changes after the first render. */
+function useLanguageChanges(actor: { send: (event: { type: 'language.change' }) => void }) {
   const language = useLanguage();
   const first = useRef(language);
-  const { favourites } = useLobbyActors();
   useEffect(() => {
     if (first.current === language) return;
     first.current = language;
     actor.send({ type: 'language.change' });
   }, [actor, language]);
+}
+
+/**
+ * A game list actor for one screen: reloads (debounced by the machine) when
+ * the language or the session changes, and when favourites change while it
+ * shows them.
+ */
+export function useGameList(input: GameListInput) {
+  const loggedIn = useRole() !== 'guest';
+  const { favourites } = useLobbyActors();
+  const actor = useActorRef(gameListLogic, { input: { ...input, loggedIn } });
+  useLanguageChanges(actor);
+  const session = useRef(loggedIn);
+  useEffect(() => {
+    if (session.current === loggedIn) return;
+    session.current = loggedIn;
+    actor.send({ type: 'session.change', loggedIn });
+  }, [actor, loggedIn]);
   useEffect(() => {
     const sub = favourites.on('favourites.changed', () => {
       if (actor.getSnapshot().context.mode === 'fav') actor.send({ type: 'list.reload' });
@@ -238,9 +265,9 @@ export const loadFooter = () => apiCall(footerEndpoint, { query: {} });
 export const loadWinners = () => apiCall(winnerBoardEndpoint, { query: { gameCategory: 'ALL', limitNum: winnerBoardLimit } });
 export const loadHotGames = () => apiCall(hotGamesEndpoint, { query: { isPlatform: 2, platform } });
 
-/** The first games of a category (home blocks: 6 per list) or of one vendor. */
-export async function loadBlock(category: string, vassalage: string | null = null, pageSize: number = gamePageSizes.homeList) {
-  const page = await loadGames({ mode: 'all', category, vassalage, classify: null, minBet: null, pageNo: 1, pageSize });
+/** The first games of a category or of one vendor (home blocks 9, picks 6). */
+export async function loadBlock(request: HomeListRequest): Promise<Game[]> {
+  const page = await loadGames({ mode: 'all', classify: null, minBet: null, pageNo: 1, ...request });
   return page.games;
 }
 
@@ -263,79 +290,111 @@ export function markNoticePopupShown() {
 
 const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
-/** Categories whose home block is a vendor list (spec section 2). */
-export const vendorListCategories = ['SPORTS', 'ESPORTS', 'COCKFIGHT'];
-/** Lottery categories have no home block: choosing them opens their page. */
-export const lotteryCategories = ['LOTT', 'ELOTT'];
-/** Home picks: 3 RNG, 2 FISH and 1 LIVE vendors, 6 games each (spec section 2). */
-const homePicks: [string, number][] = [
-  ['RNG', 3],
-  ['FISH', 2],
-  ['LIVE', 1],
-];
+// ------------------------------------------------------------------- home
 
-export interface HomeBlock {
-  category: string;
-  displayName: string;
-  vendors: VendorGameTypes['mapping'][string]['vendors'];
-  games: Game[];
-}
-
-export interface HomePick {
-  category: string;
-  vassalage: string;
-  name: string;
-  games: Game[];
-}
-
-/** What the home shows; each part arrives on its own (the banner first). */
+/** What the home route loads (plain read-only data); each part arrives on its own (the banner first). */
 export interface HomeData {
   banners: Promise<Banner[]>;
-  types: Promise<VendorGameTypes | null>;
-  hot: Promise<Game[]>;
   announcements: Promise<AnnouncementGroups | null>;
-  winners: Promise<Winner[]>;
   footer: Promise<Footer | null>;
   currency: Promise<string>;
-  blocks: Promise<HomeBlock[]>;
-  picks: Promise<HomePick[]>;
 }
 
 export function loadHomeData(): HomeData {
-  const types = orNull(loadVendorTypes());
-  const blocks = types.then(async (t) => {
-    if (!t) return [];
-    const shown = t.sorting.filter((s) => !lotteryCategories.includes(s.gameCategory));
-    return Promise.all(
-      shown.map(async (s) => ({
-        category: s.gameCategory,
-        displayName: s.displayName,
-        vendors: t.mapping[s.gameCategory]?.vendors ?? [],
-        games: vendorListCategories.includes(s.gameCategory) ? [] : ((await orNull(loadBlock(s.gameCategory))) ?? []),
-      })),
-    );
-  });
-  const picks = types.then(async (t) => {
-    if (!t) return [];
-    const wanted = homePicks.flatMap(([category, n]) =>
-      (t.mapping[category]?.vendors ?? [])
-        .filter((v) => v.gameCategory === category)
-        .slice(0, n)
-        .map((v) => ({ category, vassalage: v.vassalage, name: v.accountTypeName })),
-    );
-    return Promise.all(wanted.map(async (w) => ({ ...w, games: (await orNull(loadBlock(w.category, w.vassalage))) ?? [] })));
-  });
   return {
     banners: loadBanners('m_home').then((v) => v.list, () => []),
-    types,
-    hot: loadHotGames().then((v) => v.list, () => []),
     announcements: orNull(loadHomeAnnouncements()),
-    winners: loadWinners().then((v) => v.list, () => []),
     footer: orNull(loadFooter()),
     currency: apiCall(consolidatedSettingsEndpoint).then((v) => v.currency.symbol, () => ''),
-    blocks,
-    picks,
   };
+}
+
+/** The /m/hot-games data: the vendor mapping (filters) and the m_hotgames banners. */
+export async function loadHotGamesData(): Promise<{ types: VendorGameTypes | null; banners: Banner[] }> {
+  const [types, banners] = await Promise.all([loadVendorTypesOrNull(), loadBanners('m_hotgames').then((v) => v.list, () => [])]);
+  return { types, banners };
+}
+
+const homeLogic = lobbyHomeMachine.provide({
+  actors: {
+    loadTypes: fromPromise<HomeTypes>(() => loadVendorTypes()),
+    loadLists: fromPromise(({ input }) => Promise.all(input.map((request) => loadBlock(request).catch(() => [])))),
+    loadList: fromPromise(({ input }) => loadBlock(input)),
+    loadHot: fromPromise<LobbyGame[]>(async () => (await loadHotGames()).list),
+    loadWinners: fromPromise<unknown[]>(async () => (await loadWinners()).list),
+  },
+  actions: {
+    scrollToTop: () => window.scrollTo({ top: 0 }),
+    launchCategory: (_, { category }) => shared?.launch.send({ type: 'category.play', category }),
+  },
+});
+
+/** The home's data as the home machine holds it, with the API's types. */
+export type HomeState = HomeContext<Game, VendorGameTypes, Winner>;
+
+/**
+ * The home machine of the mounted home screen: loads the game area, hot games
+ * and winners at once, and reloads them (debounced, one request after
+ * another) when the language changes.
+ */
+export function useLobbyHome(category: string | undefined) {
+  useLobbyActors();
+  const actor = useActorRef(homeLogic, { input: { category } });
+  useLanguageChanges(actor);
+  return actor;
+}
+
+// -------------------------------------------------------------- side menu
+
+/** The page of each catalogue category (spec section 2); the others open in the game centre. */
+export const categoryPaths: Record<string, string> = {
+  RNG: '/m/slot-games',
+  FISH: '/m/fishing-games',
+  LIVE: '/m/live-games',
+  PVP: '/m/poker-games',
+  SPORTS: '/m/sport-games',
+  ESPORTS: '/m/esport-games',
+  LOTT: '/m/lott',
+  ELOTT: '/m/elott',
+};
+
+/** Where a category's list opens: its page, else the game centre. */
+export function categoryLinkOf(category: string): { to: string; search?: Record<string, string> } {
+  const to = categoryPaths[category];
+  return to ? { to } : { to: '/m/gameCenter', search: { gameCategory: category } };
+}
+
+/** Spec section 2: RNG, FISH, LIVE, PVP, COCKFIGHT, SPORTS, ESPORTS, then the others; INHOUSE right after RNG. */
+export const menuCategoryOrder = ['RNG', 'INHOUSE', 'FISH', 'LIVE', 'PVP', 'COCKFIGHT', 'SPORTS', 'ESPORTS'];
+
+/** The vendor categories of `display` in the spec order (others after, as the server lists them), each with its link. */
+export function menuCategoriesOf(display: VendorGameTypes['display']) {
+  const rank = (category: string) => {
+    const i = menuCategoryOrder.indexOf(category);
+    return i === -1 ? menuCategoryOrder.length : i;
+  };
+  return display
+    .map((d, i) => ({ category: d.gameCategory, i }))
+    .sort((a, b) => rank(a.category) - rank(b.category) || a.i - b.i)
+    .map(({ category }) => ({ category, ...categoryLinkOf(category) }));
+}
+
+export type MenuCategory = ReturnType<typeof menuCategoriesOf>[number];
+
+let menuCategories: Promise<MenuCategory[]> | null = null;
+
+/** The side menu's vendor categories, loaded once when the menu first opens (an empty list when it fails; the next opening retries). */
+export function loadMenuCategories(): Promise<MenuCategory[]> {
+  if (!menuCategories) {
+    menuCategories = loadVendorTypes().then(
+      (types) => menuCategoriesOf(types.display),
+      () => {
+        menuCategories = null;
+        return [];
+      },
+    );
+  }
+  return menuCategories;
 }
 
 /** The vendor mapping for filters and menus; null when it cannot be loaded (the lists still work). */

@@ -1,7 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../src/api/crypto.ts';
-import { type Game, gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint } from '../../src/api/games.ts';
+import {
+  favouriteGamesEndpoint,
+  type Game,
+  gameListEndpoint,
+  hotGamesEndpoint,
+  removeFavouriteEndpoint,
+  vendorGameTypesEndpoint,
+} from '../../src/api/games.ts';
 import { loginEndpoint } from '../../src/api/session.ts';
 import { text } from './support.ts';
 
@@ -15,14 +22,32 @@ function guestApi(baseURL: string) {
   };
 }
 
-/** Signs player1 in through the real login call and hands the session to the page, as the login screen does. */
+/**
+ * Signs player1 in through the real login call and hands the session to the
+ * page, as the login screen does. Returns the player's API (to clean up).
+ */
 async function signInAsPlayer(page: Page, baseURL: string) {
   const call = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', deviceId: 'e2e-lobby-device' }), isOnline: () => true });
   const login = await createSealer(call).call(loginEndpoint, { type: 'username', username: 'player1', password: 'Player#2026' });
   await page.addInitScript((session) => {
     sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify(session));
   }, { token: login.token, merchantCode: 'DEMO', userName: login.userName, type: login.type, firstTimeLogin: false });
+  const member = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', token: login.token }), isOnline: () => true });
+  return {
+    unfavourite: (game: Game) => member(removeFavouriteEndpoint, { query: { nodeId: game.nodeId!, vendor: game.vassalage } }),
+    favourites: async () => (await member(favouriteGamesEndpoint, { query: { pageNo: 1, pageSize: 100 } as never })).games,
+  };
 }
+
+/** Every [position, gameId] of the tiles in the page: position = row index × 3 + column. */
+const tilePositions = (page: Page) =>
+  page.locator('[data-index]').evaluateAll((rows) =>
+    rows.flatMap((row) =>
+      [...row.querySelectorAll('[data-testid="game-tile"]')].map(
+        (tile, column) => [Number(row.getAttribute('data-index')) * 3 + column, Number(tile.getAttribute('data-game-id'))] as [number, number],
+      ),
+    ),
+  );
 
 /** The notice popup shows once per browser session; these tests have seen it already. */
 async function skipNoticePopup(page: Page) {
@@ -54,10 +79,22 @@ test.describe('lobby as a guest', () => {
       text('lobby.category.COCKFIGHT'),
       text('lobby.category.SPORTS'),
       text('lobby.category.ESPORTS'),
+      text('lobby.category.LOTT'),
+      text('lobby.category.ELOTT'),
     ]);
     await expect(page.getByTestId('home-block-HOT').getByTestId('game-tile')).toHaveCount(6);
+    // Category blocks show 9 tiles, picks 6.
+    await expect(page.getByTestId('home-block-RNG').getByTestId('game-tile')).toHaveCount(9);
+    await expect(page.getByTestId('home-pick-PXG').getByTestId('game-tile')).toHaveCount(6);
     await expect(page.getByTestId('vendor-list-ESPORTS').getByRole('link')).toHaveCount(3);
     await expect(page.getByTestId('winner-board')).toBeVisible();
+    // Vendor logos: BTI and the TCG vendors share one icon, shown once (spec section 9).
+    const logos = page.getByRole('region', { name: text('lobby.footer.vendors') }).locator('img');
+    await expect(logos.first()).toBeAttached();
+    const sources = await logos.evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    expect(sources.filter((src) => src.endsWith('/TCG-WHITE.svg'))).toHaveLength(1);
+    expect(sources.filter((src) => /TCG_/.test(src))).toEqual([]);
+    expect(new Set(sources).size).toBe(sources.length);
     await expect(page.getByText(text('lobby.footer.copyright', { year: '2025', name: text('app.name') }))).toBeVisible();
     // Once per browser session.
     await page.reload();
@@ -86,6 +123,19 @@ test.describe('lobby as a guest', () => {
       await expect(page.locator(`[data-game-id="${first.gameId}"]`), path).toBeVisible();
     }
     const types = await api.types();
+    // Vendors of the tile categories: the list shows that vendor's games only, starting with its first.
+    for (const category of ['RNG', 'FISH', 'LIVE', 'PVP']) {
+      const vendors = types.mapping[category]!.vendors.filter((v) => v.gameCategory === category);
+      expect(vendors.length, category).toBeGreaterThan(0);
+      for (const vendor of vendors) {
+        await page.goto(`/m/gameList?gameType=${category}&vassalage=${vendor.vassalage}`);
+        const expected = (await api.list({ gameType: category, vassalage: vendor.vassalage })).games.map((g) => g.gameId);
+        await expect(page.locator(`[data-game-id="${expected[0]}"]`), vendor.vassalage).toBeVisible();
+        const shown = await tileIds(page);
+        expect(shown.length, vendor.vassalage).toBeGreaterThan(0);
+        expect(shown.filter((id) => !expected.includes(id)), vendor.vassalage).toEqual([]);
+      }
+    }
     for (const category of ['SPORTS', 'ESPORTS', 'COCKFIGHT']) {
       for (const vendor of types.mapping[category]!.vendors.filter((v) => v.gameCategory === category)) {
         await page.goto(`/m/gameList?gameType=${vendor.gameCategory}&vassalage=${vendor.vassalage}`);
@@ -100,6 +150,112 @@ test.describe('lobby as a guest', () => {
     await expect(tiles(page).first()).toBeVisible();
     await page.goto('/m/hot-games');
     await expect(tiles(page).first()).toBeVisible();
+  });
+
+  test('the game centre shows in-house and cockfight games; its HOME has the in-house block', async ({ page, baseURL }) => {
+    await skipNoticePopup(page);
+    const api = guestApi(baseURL!);
+    const cockfight = (await api.list({ gameType: 'COCKFIGHT' })).games.map((g) => g.gameId);
+    await page.goto('/m/gameCenter?gameCategory=COCKFIGHT');
+    await expect.poll(() => tileIds(page)).toEqual([...cockfight].sort((a, b) => a - b));
+    const inhouse = (await api.list({ gameType: 'INHOUSE' })).games;
+    expect(inhouse.every((g) => g.vassalage === 'BGS')).toBe(true);
+    await page.goto('/m/gameCenter?gameCategory=INHOUSE');
+    await expect(page.locator(`[data-game-id="${inhouse[0]!.gameId}"]`)).toBeVisible();
+    expect((await tileIds(page)).filter((id) => !inhouse.some((g) => g.gameId === id))).toEqual([]);
+    await page.goto('/m/gameCenter');
+    const strip = page.getByTestId('strip-INHOUSE');
+    await expect(strip.getByTestId('game-tile')).toHaveCount(9);
+    const stripIds = await strip.getByTestId('game-tile').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-game-id'))));
+    expect(stripIds).toEqual(inhouse.slice(0, 9).map((g) => g.gameId));
+  });
+
+  test('switches categories in the home game hub', async ({ page, baseURL }) => {
+    await skipNoticePopup(page);
+    const api = guestApi(baseURL!);
+    await page.goto('/m/home');
+    const hub = page.getByRole('navigation', { name: text('lobby.hub.label') });
+    for (const [category, label] of [
+      ['RNG', 'lobby.category.RNG'],
+      ['FISH', 'lobby.category.FISH'],
+      ['INHOUSE', 'lobby.category.INHOUSE'],
+      ['PVP', 'lobby.category.PVP'],
+    ] as const) {
+      await hub.getByRole('button', { name: text(label) }).click();
+      await expect(hub.getByRole('button', { name: text(label) })).toHaveAttribute('aria-current', 'true');
+      const first = (await api.list({ gameType: category, pageSize: 1 })).games[0]!;
+      await expect(page.locator(`[data-game-id="${first.gameId}"]`), category).toBeVisible();
+      await expect(page.getByTestId('home-block-HOT')).toBeHidden();
+    }
+    await hub.getByRole('button', { name: text('lobby.category.ESPORTS') }).click();
+    await expect(page.getByTestId('vendor-list-ESPORTS').getByRole('link')).toHaveCount(3);
+    await hub.getByRole('button', { name: text('lobby.category.HOT') }).click();
+    await expect(page.locator(`[data-game-id="${(await api.hot()).list[0]!.gameId}"]`)).toBeVisible();
+    await hub.getByRole('button', { name: text('lobby.category.HOME') }).click();
+    await expect(page.getByTestId('home-block-HOT')).toBeVisible();
+    await expect(page.getByTestId('home-block-RNG')).toBeVisible();
+    // The bottom menu's home selects HOT.
+    await page.getByRole('navigation', { name: text('shell.bottom.label') }).getByRole('link', { name: text('nav.home') }).click();
+    await expect(hub.getByRole('button', { name: text('lobby.category.HOT') })).toHaveAttribute('aria-current', 'true');
+    await expect(page).toHaveURL(/\/m\/home$/);
+    // A lottery chosen by a guest: login.
+    await hub.getByRole('button', { name: text('lobby.category.LOTT'), exact: true }).click();
+    await expect(page).toHaveURL(/\/m\/login/);
+  });
+
+  test('the side menu opens the vendor categories; a guest opening favourites sees the login notice and nothing is asked', async ({ page }) => {
+    await skipNoticePopup(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/wps/game/favourites') || new URL(r.url()).pathname === '/wps/game/recent') asked.push(r.url());
+    });
+    await page.goto('/m/home');
+    await page.getByRole('button', { name: text('shell.menu.open') }).click();
+    const categories = page.getByRole('region', { name: text('shell.menu.categories') });
+    await expect(categories.getByRole('link')).toHaveText([
+      text('lobby.category.RNG'),
+      text('lobby.category.INHOUSE'),
+      text('lobby.category.FISH'),
+      text('lobby.category.LIVE'),
+      text('lobby.category.PVP'),
+      text('lobby.category.COCKFIGHT'),
+      text('lobby.category.SPORTS'),
+      text('lobby.category.ESPORTS'),
+      text('lobby.category.LOTT'),
+      text('lobby.category.ELOTT'),
+    ]);
+    await categories.getByRole('link', { name: text('lobby.category.COCKFIGHT') }).click();
+    await expect(page).toHaveURL(/\/m\/gameCenter\?gameCategory=COCKFIGHT$/);
+    await expect(tiles(page).first()).toBeVisible();
+
+    for (const path of ['/m/gameList?type=fav', '/m/gameCenter?gameCategory=FAV', '/m/gameCenter?gameCategory=RECENT']) {
+      await page.goto(path);
+      const notice = page.getByRole('status').filter({ hasText: text('in_logged_login') });
+      await expect(notice, path).toBeVisible();
+      await expect(page.getByRole('heading', { name: text('in_logged_login') })).toBeVisible();
+      await expect(notice, path).toBeHidden({ timeout: 4000 });
+    }
+    expect(asked).toEqual([]);
+  });
+
+  test('a language change reloads the home games, hot games and winners in that language', async ({ page }) => {
+    await skipNoticePopup(page);
+    await page.goto('/m/home');
+    await expect(page.getByTestId('home-block-RNG').getByTestId('game-tile')).toHaveCount(9);
+    const inChinese: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.headers().language === 'CN' && path.startsWith('/wps/game/')) inChinese.push(path);
+    });
+    await page.getByRole('button', { name: text('shell.menu.open') }).click();
+    await page.getByRole('button', { name: '中文' }).click();
+    await page.keyboard.press('Escape');
+    // 5 tile blocks and 6 picks, one after another 400 ms apart.
+    await expect.poll(() => inChinese.filter((path) => path === gameListEndpoint.path).length, { timeout: 15_000 }).toBe(11);
+    expect(inChinese).toEqual(expect.arrayContaining([vendorGameTypesEndpoint.path, hotGamesEndpoint.path, '/wps/game/winner-board']));
+    await expect(page.getByRole('navigation', { name: '游戏分类' }).getByRole('button', { name: '电子', exact: true })).toBeVisible();
+    await expect(page.getByTestId('home-block-RNG').getByTestId('game-tile')).toHaveCount(9);
+    await expect(page.getByTestId('winner-board')).toBeVisible();
   });
 
   test('searches the hot list and filters by min bet', async ({ page, baseURL }) => {
@@ -131,17 +287,33 @@ test.describe('lobby as a guest', () => {
     const total = (await guestApi(baseURL!).list({ gameType: 'RNG', pageSize: 1 })).total;
     await page.goto('/m/slot-games');
     await expect(tiles(page).first()).toBeVisible();
-    const seen = new Set<number>();
+    // Each game has one place in the list: a game seen at two places, or two games at one place, is a repeat.
+    const placeOf = new Map<number, number>();
+    const gameAt = new Map<number, number>();
+    const repeats: string[] = [];
+    const record = async () => {
+      const shown = await tilePositions(page);
+      const ids = shown.map(([, id]) => id);
+      if (new Set(ids).size !== ids.length) repeats.push(`twice in the page at once: ${ids.join(',')}`);
+      for (const [position, id] of shown) {
+        if ((placeOf.get(id) ?? position) !== position) repeats.push(`game ${id} at ${placeOf.get(id)} and ${position}`);
+        if ((gameAt.get(position) ?? id) !== id) repeats.push(`place ${position}: ${gameAt.get(position)} and ${id}`);
+        placeOf.set(id, position);
+        gameAt.set(position, id);
+      }
+    };
     const end = page.getByText(text('lobby.list.end', { count: String(total) }));
     const atBottom = () => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4);
     for (let i = 0; i < 600 && !((await end.isVisible()) && (await atBottom())); i++) {
-      for (const id of await tileIds(page)) seen.add(id);
+      await record();
       await page.mouse.wheel(0, 500);
       await page.waitForTimeout(100);
     }
     await expect(end).toBeInViewport();
-    for (const id of await tileIds(page)) seen.add(id);
-    expect(seen.size).toBe(total);
+    await record();
+    expect(repeats).toEqual([]);
+    expect(placeOf.size).toBe(total);
+    expect([...gameAt.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i));
     expect(await tiles(page).count()).toBeLessThan(60);
   });
 
@@ -156,37 +328,49 @@ test.describe('lobby as a guest', () => {
 test.describe('lobby as a member', () => {
   test('favourites and unfavourites games, launches one, and sees it in recent games', async ({ page, baseURL }) => {
     await skipNoticePopup(page);
-    await signInAsPlayer(page, baseURL!);
+    const player = await signInAsPlayer(page, baseURL!);
     const games = launchable((await guestApi(baseURL!).list({ gameType: 'LIVE', pageSize: 3 })).games);
     const [first, second] = games;
-    await page.goto('/m/live-games');
-    const star = (game: Game) => page.locator(`[data-game-id="${game.gameId}"]`).getByRole('button', { name: new RegExp(game.displayName) }).last();
-    await expect(star(first!)).toHaveAttribute('aria-pressed', 'false');
-    await star(first!).click();
-    await expect(star(first!)).toHaveAttribute('aria-pressed', 'true');
-    await star(second!).click();
-    await expect(star(second!)).toHaveAttribute('aria-pressed', 'true');
-
-    await page.goto('/m/gameList?type=fav');
-    await expect.poll(() => tileIds(page)).toEqual([first!.gameId, second!.gameId].sort((a, b) => a - b));
-    await star(first!).click();
-    await expect.poll(() => tileIds(page)).toEqual([second!.gameId]);
-    await page.reload();
-    await expect.poll(() => tileIds(page)).toEqual([second!.gameId]);
-
-    // Launch: the action sheet's play opens the URL the server returns.
-    await page.goto('/m/live-games');
-    await page.locator(`[data-game-id="${first!.gameId}"]`).getByRole('button').first().click();
-    const sheet = page.getByRole('dialog', { name: first!.displayName });
-    await expect(sheet).toBeVisible();
-    await sheet.getByRole('button', { name: text('lobby.sheet.play') }).click();
-    await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{43}$/);
-
-    await page.goto('/m/gameList?gameType=LIVE');
-    await page.getByRole('tab', { name: text('lobby.tabs.recent') }).click();
-    await expect.poll(() => tileIds(page)).toEqual([first!.gameId]);
-    await page.goto('/m/home');
-    await page.getByRole('navigation', { name: text('lobby.hub.label') }).getByRole('button', { name: text('lobby.category.RECENT') }).click();
-    await expect(page.locator(`[data-game-id="${first!.gameId}"]`)).toBeVisible();
+    // A retry starts clean, and the test leaves no favourite behind.
+    for (const game of [first!, second!]) await player.unfavourite(game);
+    try {
+      await favouriteAndLaunch(page, first!, second!);
+    } finally {
+      for (const game of [first!, second!]) await player.unfavourite(game);
+    }
+    expect((await player.favourites()).filter((g) => g.gameId === first!.gameId || g.gameId === second!.gameId)).toEqual([]);
   });
 });
+
+/** Stars two live games, unstars one on the favourites page, launches the other and finds it in recent games. */
+async function favouriteAndLaunch(page: Page, first: Game, second: Game) {
+  await page.goto('/m/live-games');
+  const star = (game: Game) => page.locator(`[data-game-id="${game.gameId}"]`).getByRole('button', { name: new RegExp(game.displayName) }).last();
+  await expect(star(first)).toHaveAttribute('aria-pressed', 'false');
+  await star(first).click();
+  await expect(star(first)).toHaveAttribute('aria-pressed', 'true');
+  await star(second).click();
+  await expect(star(second)).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/m/gameList?type=fav');
+  await expect.poll(() => tileIds(page)).toEqual([first.gameId, second.gameId].sort((a, b) => a - b));
+  await star(first).click();
+  await expect.poll(() => tileIds(page)).toEqual([second.gameId]);
+  await page.reload();
+  await expect.poll(() => tileIds(page)).toEqual([second.gameId]);
+
+  // Launch: the action sheet's play opens the URL the server returns.
+  await page.goto('/m/live-games');
+  await page.locator(`[data-game-id="${first.gameId}"]`).getByRole('button').first().click();
+  const sheet = page.getByRole('dialog', { name: first.displayName });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('button', { name: text('lobby.sheet.play') }).click();
+  await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{43}$/);
+
+  await page.goto('/m/gameList?gameType=LIVE');
+  await page.getByRole('tab', { name: text('lobby.tabs.recent') }).click();
+  await expect.poll(() => tileIds(page)).toEqual([first.gameId]);
+  await page.goto('/m/home');
+  await page.getByRole('navigation', { name: text('lobby.hub.label') }).getByRole('button', { name: text('lobby.category.RECENT') }).click();
+  await expect(page.locator(`[data-game-id="${first.gameId}"]`)).toBeVisible();
+}

@@ -16,8 +16,8 @@ import { buildApp } from '../../app.ts';
 import { merchants } from '../../db/schema.ts';
 import { demoMerchant } from '../../db/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { initialsOf } from './icons.ts';
-import { maskName } from './service.ts';
+import { initialsOf, vendorLogoUrl } from './icons.ts';
+import { maskName, mergeWinners } from './service.ts';
 
 // jsdom ships no types; its DOMParser checks that the SVG is well-formed XML.
 const jsdomModule = 'jsdom';
@@ -258,6 +258,14 @@ describe('GET /wps/game/winner-board', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('merges real wins and seeded entries by winAmount descending before cutting to the limit', () => {
+    const real = [{ winAmount: 900, id: 'r1' }, { winAmount: 40, id: 'r2' }];
+    const seeded = [{ winAmount: 5000, id: 's1' }, { winAmount: 900, id: 's2' }, { winAmount: 100, id: 's3' }];
+    expect(mergeWinners(real, seeded, 4).map((w) => w.id)).toEqual(['s1', 'r1', 's2', 's3']);
+    expect(mergeWinners(real, seeded, 10).map((w) => w.id)).toEqual(['s1', 'r1', 's2', 's3', 'r2']);
+    expect(mergeWinners([], seeded, 2).map((w) => w.id)).toEqual(['s1', 's2']);
+  });
+
   it('masks names', () => {
     expect(maskName('maria88')).toBe('ma***88');
     expect(maskName('abcd')).toBe('a***d');
@@ -300,6 +308,19 @@ describe('generated images', () => {
       expect(res.statusCode, url).toBe(200);
       expect(parseSvg(res.body).getAttribute('viewBox')).toBe('0 0 240 80');
     }
+  });
+
+  it('gives BTI and the TCG-prefixed vendors one shared logo (spec section 9)', async () => {
+    const types = await call(vendorGameTypesEndpoint);
+    const logoOf = (code: string) => Object.values(types.mapping).flatMap((m) => m.vendors).find((v) => v.vassalage === code)?.logoUrl;
+    expect(logoOf('TCG_SEA')).toBe('/static/vendor-logos/TCG-WHITE.svg');
+    expect(logoOf('TCG_LOTTO_VN')).toBe('/static/vendor-logos/TCG-WHITE.svg');
+    expect(vendorLogoUrl('BTI')).toBe('/static/vendor-logos/TCG-WHITE.svg');
+    expect(logoOf('SGW')).toBe('/static/vendor-logos/SGW-WHITE.svg');
+    const shared = await app.inject({ url: '/static/vendor-logos/TCG-WHITE.svg' });
+    expect(shared.statusCode).toBe(200);
+    expect(parseSvg(shared.body).getAttribute('aria-label')).toBe('TCG');
+    expect((await app.inject({ url: '/static/vendor-logos/TCG_SEA-WHITE.svg' })).statusCode).toBe(404);
   });
 
   it.each([

@@ -1,7 +1,8 @@
 /**
  * Locally generated images: a game icon per game (gradient, shape and
  * initials from a hash of the id and name), a white vendor logo per vendor
- * (`<vendor>-WHITE.svg`), a default icon and banner images. Nothing is
+ * (`<vendor>-WHITE.svg`; BTI and the TCG vendors share `TCG-WHITE.svg`), a
+ * default icon and banner images. Nothing is
  * fetched from elsewhere. Answers carry an ETag (304 on If-None-Match) and a
  * one-day public cache lifetime.
  */
@@ -18,7 +19,10 @@ export const vendorLogoPrefix = '/static/vendor-logos';
 export const bannerImagePrefix = '/static/banners';
 
 export const gameIconUrl = (gameId: number) => `${gameIconPrefix}/${gameId}.svg`;
-export const vendorLogoUrl = (code: string) => `${vendorLogoPrefix}/${encodeURIComponent(code)}-WHITE.svg`;
+/** Spec section 9: BTI and the TCG-prefixed vendors (TCG_SEA, TCG_LOTTO_VN, ...) share one icon, TCG's. */
+export const sharedLogoCode = 'TCG';
+export const logoCodeOf = (code: string) => (code === 'BTI' || code.startsWith(sharedLogoCode) ? sharedLogoCode : code);
+export const vendorLogoUrl = (code: string) => `${vendorLogoPrefix}/${encodeURIComponent(logoCodeOf(code))}-WHITE.svg`;
 export const bannerImageUrl = (bannerId: number) => `${bannerImagePrefix}/${bannerId}.svg`;
 
 const escapeXml = (text: string) =>
@@ -129,7 +133,9 @@ export function registerImageRoutes(app: FastifyInstance): void {
   });
   app.get<{ Params: { file: string } }>(`${vendorLogoPrefix}/:file`, { config }, async (request, reply) => {
     const match = /^([A-Za-z0-9_]{1,32})-WHITE\.svg$/.exec(request.params.file);
-    const vendor = match ? await findVendor(app.db, match[1]!) : null;
+    if (match?.[1] === sharedLogoCode) return sendSvg(request, reply, vendorLogoSvg(sharedLogoCode, sharedLogoCode));
+    // A vendor whose logo is the shared one has no file of its own.
+    const vendor = match && logoCodeOf(match[1]!) === match[1] ? await findVendor(app.db, match[1]!) : null;
     if (!vendor) throw AppError.notFound('No such vendor logo.');
     return sendSvg(request, reply, vendorLogoSvg(vendor.code, vendor.name));
   });

@@ -151,7 +151,7 @@ export async function findWinners(db: Database, filter: GameFilter, limit: numbe
     .limit(limit);
 }
 
-/** Real wins (settled bets with a win), biggest first: the winner board shows them before seeded entries. */
+/** Real wins (settled bets with a win), biggest first: the winner board merges them with the seeded entries. */
 export async function findRealWinners(db: Database, filter: GameFilter, limit: number) {
   return db
     .select({ ...gameColumns, customerName: members.username, winAmount: bets.win, wonAt: bets.createdAt })

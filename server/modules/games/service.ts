@@ -121,6 +121,16 @@ export function maskName(name: string): string {
   return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
 }
 
+/**
+ * The board's rows: real wins and seeded entries merged by winAmount descending
+ * (a real win first on a tie, then the wins' own order), cut to `limit`.
+ */
+export function mergeWinners<R extends { winAmount: number }>(real: R[], seeded: R[], limit: number): R[] {
+  const tagged = [...real.map((row, i) => ({ row, source: 0, i })), ...seeded.map((row, i) => ({ row, source: 1, i }))];
+  tagged.sort((a, b) => b.row.winAmount - a.row.winAmount || a.source - b.source || a.i - b.i);
+  return tagged.slice(0, limit).map((t) => t.row);
+}
+
 export async function winnerBoard(
   db: Database,
   merchantCode: string,
@@ -128,9 +138,9 @@ export async function winnerBoard(
   limit: number,
 ): Promise<{ list: Winner[] }> {
   const filter: GameFilter = { merchantCode, category: gameCategory && gameCategory !== 'ALL' ? gameCategory : undefined };
-  // Real wins first (biggest first); seeded entries fill the rest of the board.
-  const real = await findRealWinners(db, filter, limit);
-  const rows = real.length < limit ? [...real, ...(await findWinners(db, filter, limit - real.length))] : real;
+  // Real wins and seeded entries together, biggest first (spec section 2: sorted by winAmount descending), then cut.
+  const [real, seeded] = await Promise.all([findRealWinners(db, filter, limit), findWinners(db, filter, limit)]);
+  const rows = mergeWinners(real, seeded, limit);
   return {
     list: rows.map((row) => {
       const game = toGame(row);

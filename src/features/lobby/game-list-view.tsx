@@ -1,14 +1,15 @@
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { SearchX, WifiOff } from 'lucide-react';
-import { useCallback } from 'react';
-import { type GameListInput, type GameListTab, hasMore, minBetFilterOptions } from '../../../machines/game-list.machine.ts';
+import { ChevronRight, LogIn, SearchX, SlidersHorizontal, WifiOff } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
+import { type GameListInput, type GameListTab, hasFilters, hasMore, minBetFilterOptions } from '../../../machines/game-list.machine.ts';
 import type { Game, VendorGameTypes } from '../../api/games.ts';
 import { useRole } from '../../app/app-actor.tsx';
 import { useGameList } from '../../app/lobby-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClassName } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { TileSkeletons, WindowedGameGrid } from './game-grid.tsx';
+import { GameGrid, TileSkeletons, WindowedGameGrid } from './game-grid.tsx';
 import { useCategoryName, useClassifyName } from './lobby-names.ts';
 import styles from './lobby.module.css';
 
@@ -25,10 +26,43 @@ export interface GameListViewProps {
 
 const allTabs: GameListTab[] = ['all', 'hot', 'recent', 'fav'];
 
+interface FilterOptions {
+  vendors: { vassalage: string; name: string }[];
+  classifies: string[];
+}
+
+/** The hot list's filter options: the vendors and classifies among the loaded hot games. */
+function hotFilterOptions(games: Game[]): FilterOptions {
+  const vendors = new Map<string, string>();
+  for (const g of games) if (!vendors.has(g.vassalage)) vendors.set(g.vassalage, g.vendorName);
+  const classifies = [...new Set(games.map((g) => g.gameClassify))].sort();
+  return {
+    vendors: [...vendors].map(([vassalage, name]) => ({ vassalage, name })),
+    classifies: ['ALL', ...(games.some((g) => g.isNew === 1) ? ['NEW'] : []), ...classifies],
+  };
+}
+
+/** The guest's view of a member list (recent, favourites): log in first; the notice toast says so for 2 s. */
+function LoginRequired() {
+  const t = useT();
+  return (
+    <EmptyState
+      icon={LogIn}
+      title={t('in_logged_login')}
+      action={
+        <Link to="/m/login" className={buttonClassName({ variant: 'primary' })}>
+          {t('header.login')}
+        </Link>
+      }
+    />
+  );
+}
+
 /**
  * A game list screen body: search, tabs, filters, the windowed list with
  * infinite scroll, and its loading, empty and error states. Everything it
- * shows comes from its game-list actor.
+ * shows comes from its game-list actor. In hot mode the filter panel (opened
+ * by its button) narrows the loaded hot list.
  */
 export function GameListView({ input, types, tabs = false, search = false, filters = false, categories = false }: GameListViewProps) {
   const t = useT();
@@ -45,7 +79,11 @@ export function GameListView({ input, types, tabs = false, search = false, filte
   const minBet = useSelector(actor, (s) => s.context.minBet);
   const searchText = useSelector(actor, (s) => s.context.searchText);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }) || s.matches({ list: 'filtering' }) || s.matches({ list: 'languageWait' }));
+  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }) || s.matches({ list: 'languageWait' }));
+  const loginRequired = useSelector(actor, (s) => s.matches({ list: 'loginRequired' }));
+  const hotGames = useSelector(actor, (s) => s.context.hotGames as Game[]);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const panelId = useId();
   const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
   const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
   const ready = useSelector(actor, (s) => s.matches({ list: 'ready' }));
@@ -54,6 +92,13 @@ export function GameListView({ input, types, tabs = false, search = false, filte
   const loadMore = useCallback(() => actor.send({ type: 'list.loadMore' }), [actor]);
 
   const mapping = types?.mapping[category];
+  const hot = mode === 'hot';
+  const options: FilterOptions | null = hot
+    ? hotFilterOptions(hotGames)
+    : mapping
+      ? { vendors: mapping.vendors.map((v) => ({ vassalage: v.vassalage, name: v.accountTypeName })), classifies: mapping.gameClassify }
+      : null;
+  const filtered = mode === 'filter' || (hot && hasFilters({ vassalage, classify, minBet }));
   const shownTabs = allTabs.filter((tab) => role !== 'guest' || tab === 'all' || tab === 'hot');
 
   return (
@@ -99,10 +144,22 @@ export function GameListView({ input, types, tabs = false, search = false, filte
             </select>
           </label>
         ) : null}
-        {filters && mapping ? (
-          <>
+        {filters && hot ? (
+          <button
+            type="button"
+            className={styles.chip}
+            aria-expanded={panelOpen}
+            aria-controls={panelId}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden="true" focusable="false" size={16} />
+            {t('lobby.filter.panel')}
+          </button>
+        ) : null}
+        {filters && options && (!hot || panelOpen) ? (
+          <div id={panelId} className={styles.filterPanel}>
             <ul className={styles.chips} aria-label={t('lobby.filter.classify')}>
-              {mapping.gameClassify.map((c) => (
+              {options.classifies.map((c) => (
                 <li key={c}>
                   <button
                     type="button"
@@ -124,9 +181,9 @@ export function GameListView({ input, types, tabs = false, search = false, filte
                   onChange={(e) => actor.send({ type: 'filter.vendor', vassalage: e.target.value || null })}
                 >
                   <option value="">{t('lobby.filter.allVendors')}</option>
-                  {mapping.vendors.map((v) => (
+                  {options.vendors.map((v) => (
                     <option key={v.vassalage} value={v.vassalage}>
-                      {v.accountTypeName}
+                      {v.name}
                     </option>
                   ))}
                 </select>
@@ -145,17 +202,19 @@ export function GameListView({ input, types, tabs = false, search = false, filte
                   ))}
                 </select>
               </label>
-              {mode === 'filter' ? (
+              {filtered ? (
                 <button type="button" className={styles.moreLink} onClick={() => actor.send({ type: 'filter.clear' })}>
                   {t('lobby.filter.clear')}
                 </button>
               ) : null}
             </div>
-          </>
+          </div>
         ) : null}
       </div>
 
-      {loading ? (
+      {loginRequired ? (
+        <LoginRequired />
+      ) : loading ? (
         <div role="status" aria-busy="true" aria-label={t('lobby.list.loading')}>
           <TileSkeletons count={9} />
         </div>
@@ -182,5 +241,39 @@ export function GameListView({ input, types, tabs = false, search = false, filte
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A short strip of a list's first games (game centre HOME: the recent strip,
+ * the in-house block): its first page as plain tiles, a see-all link.
+ */
+export function GameStrip({ title, input, to, search }: { title: string; input: GameListInput; to: string; search?: Record<string, string> }) {
+  const t = useT();
+  const actor = useGameList(input);
+  const games = useSelector(actor, (s) => s.context.games as Game[]);
+  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }) || s.matches({ list: 'languageWait' }));
+  const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
+  return (
+    <section className={styles.block} data-testid={`strip-${input.mode ?? input.category}`}>
+      <div className={styles.blockHead}>
+        <h2 className={styles.blockTitle}>{title}</h2>
+        <Link to={to as '/m/home'} search={search as never} className={styles.moreLink}>
+          {t('lobby.block.more')}
+          <ChevronRight aria-hidden="true" focusable="false" size={16} />
+        </Link>
+      </div>
+      {loading ? (
+        <TileSkeletons count={input.pageSize} />
+      ) : failed ? (
+        <Button variant="secondary" onClick={() => actor.send({ type: 'list.retry' })}>
+          {t('error.load.retry')}
+        </Button>
+      ) : games.length === 0 ? (
+        <p className={styles.muted}>{t('lobby.list.empty')}</p>
+      ) : (
+        <GameGrid games={games} />
+      )}
+    </section>
   );
 }

@@ -167,7 +167,8 @@ export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | 
         <>
           <section aria-label={t('lobby.footer.vendors')}>
             <ul className={styles.logos}>
-              {footer.vendorLogos.map((v) => (
+              {/* Vendors sharing a logo (BTI and the TCG vendors, spec section 9) show it once. */}
+              {footer.vendorLogos.filter((v, i, all) => all.findIndex((o) => o.logoUrl === v.logoUrl) === i).map((v) => (
                 <li key={v.vassalage}>
                   <img src={v.logoUrl} alt={v.name} width={64} height={32} loading="lazy" onError={fallBackToDefaultIcon} />
                 </li>

@@ -3,18 +3,6 @@ import type { VendorGameTypes } from '../../api/games.ts';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
 import styles from './lobby.module.css';
 
-/** The category page of each catalogue category (spec section 2); the others open in the game centre. */
-export const categoryPaths: Record<string, string> = {
-  RNG: '/m/slot-games',
-  FISH: '/m/fishing-games',
-  LIVE: '/m/live-games',
-  PVP: '/m/poker-games',
-  SPORTS: '/m/sport-games',
-  ESPORTS: '/m/esport-games',
-  LOTT: '/m/lott',
-  ELOTT: '/m/elott',
-};
-
 type Vendors = VendorGameTypes['mapping'][string]['vendors'];
 
 /** A vendor list (SPORTS, ESPORTS, COCKFIGHT blocks, slots centre): each vendor opens its game list. */

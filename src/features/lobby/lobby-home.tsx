@@ -1,28 +1,41 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronRight, Clock, Flame, House, LayoutGrid, Star } from 'lucide-react';
+import { useSelector } from '@xstate/react';
+import { ChevronRight, Clock, Flame, House, LayoutGrid, Star, Ticket, WifiOff } from 'lucide-react';
 import { Suspense, use, useEffect, useState } from 'react';
-import type { VendorGameTypes } from '../../api/games.ts';
+import type { ActorRefFrom } from 'xstate';
+import { lotteryCategories, type lobbyHomeMachine, vendorListCategories } from '../../../machines/lobby-home.machine.ts';
+import type { Game, VendorGameTypes, Winner } from '../../api/games.ts';
 import { useRole, useSession } from '../../app/app-actor.tsx';
 import {
-  type HomeBlock,
+  categoryLinkOf,
   type HomeData,
-  lotteryCategories,
+  type HomeState,
   markNoticePopupShown,
+  menuCategoriesOf,
   noticePopupPending,
+  useLobbyHome,
   usePrizeMode,
-  vendorListCategories,
 } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { buttonClassName } from '../../ui/button.tsx';
+import { Button, buttonClassName } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { GameGrid, TileSkeletons } from './game-grid.tsx';
 import { GameListView } from './game-list-view.tsx';
 import { allAnnouncements, DownloadPopup, HomeFooter, NoticePopup, NoticeTicker, WinnerBoard } from './home-parts.tsx';
-import { categoryPaths, VendorList } from './lobby-blocks.tsx';
+import { VendorList } from './lobby-blocks.tsx';
 import { useCategoryName } from './lobby-names.ts';
 import { LobbyOverlays } from './lobby-overlays.tsx';
 import styles from './lobby.module.css';
+
+type HomeActor = ActorRefFrom<typeof lobbyHomeMachine>;
+type HomeSnapshot = ReturnType<HomeActor['getSnapshot']>;
+const homeState = (s: HomeSnapshot) => s.context as unknown as HomeState;
+
+/** The hot block shows the first 6 (spec section 2) and its title strip opens HOT above 3. */
+const hotBlockSize = 6;
+const moreAbove = 3;
 
 function Welcome() {
   const t = useT();
@@ -76,72 +89,90 @@ function Notices({ data, onDownload }: { data: HomeData; onDownload: () => void 
   );
 }
 
-function BlockHead({ title, to, search }: { title: string; to?: string; search?: Record<string, string> }) {
+/** A block's title strip: the title and a see-all link or button. */
+function BlockHead({ title, to, search, onMore }: { title: string; to?: string; search?: Record<string, string>; onMore?: () => void }) {
   const t = useT();
+  const more = (
+    <>
+      {t('lobby.block.more')}
+      <ChevronRight aria-hidden="true" focusable="false" size={16} />
+    </>
+  );
   return (
     <div className={styles.blockHead}>
       <h3 className={styles.blockTitle}>{title}</h3>
-      {to ? (
+      {onMore ? (
+        <button type="button" className={styles.moreLink} onClick={onMore}>
+          {more}
+        </button>
+      ) : to ? (
         <Link to={to as '/m/home'} search={search as never} className={styles.moreLink}>
-          {t('lobby.block.more')}
-          <ChevronRight aria-hidden="true" focusable="false" size={16} />
+          {more}
         </Link>
       ) : null}
     </div>
   );
 }
 
-/** Hot block: the first 6 hot games, hidden when empty, a more link above 3. */
-function HotBlock({ data }: { data: HomeData }) {
+/** Hot block: the first 6 hot games, hidden when empty; above 3 its title strip switches the hub to HOT (no navigation). */
+function HotBlock({ home }: { home: HomeActor }) {
   const t = useT();
-  const hot = use(data.hot);
+  const hot = useSelector(home, (s) => homeState(s).hot);
+  const loading = useSelector(home, (s) => s.matches({ hot: 'loading' }) && homeState(s).hot.length === 0);
+  if (loading) return blockFallback;
   if (hot.length === 0) return null;
   return (
     <section className={styles.block} data-testid="home-block-HOT">
-      <BlockHead title={t('lobby.category.HOT')} to={hot.length > 3 ? '/m/hot-games' : undefined} />
-      <GameGrid games={hot.slice(0, 6)} eager={3} />
+      <BlockHead title={t('lobby.category.HOT')} onMore={hot.length > moreAbove ? () => home.send({ type: 'hub.choose', category: 'HOT' }) : undefined} />
+      <GameGrid games={hot.slice(0, hotBlockSize)} eager={3} />
     </section>
   );
 }
 
-function CategoryBlock({ block }: { block: HomeBlock }) {
+/** The category blocks (9 tiles; vendor lists for SPORTS, ESPORTS, COCKFIGHT) and the picks (6 games per vendor). */
+function Blocks({ home, types }: { home: HomeActor; types: VendorGameTypes | null }) {
+  const t = useT();
   const categoryName = useCategoryName();
-  const path = categoryPaths[block.category];
-  return (
-    <section className={styles.block} data-testid={`home-block-${block.category}`}>
-      <BlockHead title={categoryName(block.category)} to={path ?? '/m/gameCenter'} search={path ? undefined : { gameCategory: block.category }} />
-      {vendorListCategories.includes(block.category) ? <VendorList category={block.category} vendors={block.vendors} /> : <GameGrid games={block.games} />}
-    </section>
-  );
-}
-
-function Blocks({ data }: { data: HomeData }) {
-  const blocks = use(data.blocks);
+  const lists = useSelector(home, (s) => homeState(s).lists);
+  const loadingLists = useSelector(home, (s) => s.matches({ games: 'loadingLists' }));
+  const picks = lists.filter((l) => l.kind === 'pick');
   return (
     <>
-      {blocks.map((b) => (
-        <CategoryBlock key={b.category} block={b} />
-      ))}
+      {lists
+        .filter((l) => l.kind !== 'pick')
+        .map((l) => {
+          const link = categoryLinkOf(l.category);
+          return (
+            <section key={l.key} className={styles.block} data-testid={`home-block-${l.category}`}>
+              <BlockHead title={categoryName(l.category)} to={link.to} search={link.search} />
+              {l.kind === 'vendors' ? (
+                <VendorList category={l.category} vendors={types?.mapping[l.category]?.vendors ?? []} />
+              ) : loadingLists && l.games.length === 0 ? (
+                <TileSkeletons />
+              ) : (
+                <GameGrid games={l.games} />
+              )}
+            </section>
+          );
+        })}
+      {picks.length ? (
+        <section className={styles.block} aria-labelledby="home-picks" data-testid="home-picks">
+          <h3 id="home-picks" className={styles.blockTitle}>
+            {t('lobby.picks.title')}
+          </h3>
+          {picks.map((p) => (
+            <div key={p.key} className={styles.block} data-testid={`home-pick-${p.vassalage}`}>
+              <BlockHead
+                title={p.name}
+                to={p.games.length > moreAbove ? '/m/gameList' : undefined}
+                search={{ gameType: p.category, vassalage: p.vassalage ?? '' }}
+              />
+              {loadingLists && p.games.length === 0 ? <TileSkeletons /> : <GameGrid games={p.games as Game[]} />}
+            </div>
+          ))}
+        </section>
+      ) : null}
     </>
-  );
-}
-
-function Picks({ data }: { data: HomeData }) {
-  const t = useT();
-  const picks = use(data.picks);
-  if (picks.length === 0) return null;
-  return (
-    <section className={styles.block} aria-labelledby="home-picks">
-      <h3 id="home-picks" className={styles.blockTitle}>
-        {t('lobby.picks.title')}
-      </h3>
-      {picks.map((p) => (
-        <div key={p.vassalage} className={styles.block}>
-          <BlockHead title={p.name} to="/m/gameList" search={{ gameType: p.category, vassalage: p.vassalage }} />
-          <GameGrid games={p.games} />
-        </div>
-      ))}
-    </section>
   );
 }
 
@@ -152,84 +183,88 @@ const blockFallback = (
   </div>
 );
 
+const menuIcons: Record<string, typeof House> = { HOME: House, HOT: Flame, FAV: Star, RECENT: Clock, LOTT: Ticket, ELOTT: Ticket };
+
 /** The game hub: side menu in the order of spec section 2 and the chosen category. */
-function GameHub({ data, types }: { data: HomeData; types: VendorGameTypes | null }) {
+function GameHub({ home }: { home: HomeActor }) {
   const t = useT();
   const categoryName = useCategoryName();
   const role = useRole();
-  const [chosen, setChosen] = useState('HOME');
+  const types = useSelector(home, (s) => homeState(s).types);
+  const shown = useSelector(home, (s) => homeState(s).category);
+  const loadingTypes = useSelector(home, (s) => s.matches({ games: 'loadingTypes' }));
+  const failed = useSelector(home, (s) => s.matches({ games: 'failed' }));
+  usePrizeMode(types);
   const loggedIn = role !== 'guest';
-  const menu = [
-    { key: 'HOME', icon: House },
-    { key: 'HOT', icon: Flame },
-    ...(loggedIn ? [{ key: 'FAV', icon: Star }, { key: 'RECENT', icon: Clock }] : []),
-    ...(types?.display ?? []).map((d) => ({ key: d.gameCategory, icon: LayoutGrid })),
-  ];
-  const choose = (key: string) => {
-    setChosen(key);
-    window.scrollTo({ top: 0 });
-  };
+  // Spec section 2: HOME, HOT, FAV and RECENT (members), then the categories in the spec order.
+  const menu = ['HOME', 'HOT', ...(loggedIn ? ['FAV', 'RECENT'] : []), ...menuCategoriesOf(types?.display ?? []).map((c) => c.category)];
   return (
     <div className={styles.hub}>
       <nav aria-label={t('lobby.hub.label')}>
         <ul className={styles.hubMenu}>
-          {menu.map(({ key, icon: Icon }) => (
-            <li key={key}>
-              {lotteryCategories.includes(key) ? (
-                <Link to={categoryPaths[key] as '/m/lott'} className={styles.hubItem}>
-                  <Icon aria-hidden="true" focusable="false" size={18} />
-                  {categoryName(key)}
-                </Link>
-              ) : (
-                <button type="button" className={styles.hubItem} aria-current={chosen === key} onClick={() => choose(key)}>
+          {menu.map((key) => {
+            const Icon = menuIcons[key] ?? LayoutGrid;
+            return (
+              <li key={key}>
+                <button
+                  type="button"
+                  className={styles.hubItem}
+                  aria-current={!lotteryCategories.includes(key) && shown === key}
+                  onClick={() => home.send({ type: 'hub.choose', category: key })}
+                >
                   <Icon aria-hidden="true" focusable="false" size={18} />
                   {categoryName(key)}
                 </button>
-              )}
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <div className={styles.hubContent}>
-        {chosen === 'HOME' ? (
+        {shown === 'HOME' ? (
           <>
-            <Suspense fallback={blockFallback}>
-              <HotBlock data={data} />
-            </Suspense>
-            <Suspense fallback={blockFallback}>
-              <Blocks data={data} />
-            </Suspense>
-            <Suspense fallback={null}>
-              <Picks data={data} />
-            </Suspense>
+            <HotBlock home={home} />
+            {loadingTypes ? (
+              blockFallback
+            ) : failed ? (
+              <EmptyState
+                icon={WifiOff}
+                tone="danger"
+                role="alert"
+                headingLevel={3}
+                title={t('error.load.retry')}
+                action={
+                  <Button variant="secondary" onClick={() => home.send({ type: 'home.retry' })}>
+                    {t('lobby.list.retry')}
+                  </Button>
+                }
+              />
+            ) : (
+              <Blocks home={home} types={types} />
+            )}
           </>
-        ) : chosen === 'HOT' ? (
+        ) : shown === 'HOT' ? (
           <GameListView key="HOT" input={{ mode: 'hot' }} />
-        ) : chosen === 'FAV' ? (
+        ) : shown === 'FAV' ? (
           <section className={styles.block}>
             <h3 className={styles.blockTitle}>{t('lobby.category.FAV')}</h3>
             <GameListView key="FAV" input={{ mode: 'fav' }} />
           </section>
-        ) : chosen === 'RECENT' ? (
+        ) : shown === 'RECENT' ? (
           <GameListView key="RECENT" input={{ mode: 'recent' }} />
-        ) : vendorListCategories.includes(chosen) ? (
-          <VendorList category={chosen} vendors={types?.mapping[chosen]?.vendors ?? []} />
+        ) : vendorListCategories.includes(shown) ? (
+          <VendorList category={shown} vendors={types?.mapping[shown]?.vendors ?? []} />
         ) : (
-          <GameListView key={chosen} input={{ category: chosen }} types={types} filters />
+          <GameListView key={shown} input={{ category: shown }} types={types} filters />
         )}
       </div>
     </div>
   );
 }
 
-function HubWithTypes({ data }: { data: HomeData }) {
-  const types = use(data.types);
-  usePrizeMode(types);
-  return <GameHub data={data} types={types} />;
-}
-
-function Winners({ data }: { data: HomeData }) {
-  return <WinnerBoard winners={use(data.winners)} currency={use(data.currency)} />;
+function Winners({ home, data }: { home: HomeActor; data: HomeData }) {
+  const winners = useSelector(home, (s) => homeState(s).winners as Winner[]);
+  return <WinnerBoard winners={winners} currency={use(data.currency)} />;
 }
 
 function FooterPart({ data, onDownload }: { data: HomeData; onDownload: () => void }) {
@@ -243,15 +278,25 @@ function Download({ data, onClose }: { data: HomeData; onClose: () => void }) {
 
 /**
  * Home (spec section 2): banner carousel, notice ticker and popup, game hub
- * with its side menu, winner board and footer. Each part shows as soon as its
- * data arrives; the banner box keeps its size from the first paint.
+ * with its side menu, winner board and footer. The banner, notices and footer
+ * come from the route's loader, each shown as soon as it arrives; the game
+ * area, hot games and winners are the home machine's (they follow the
+ * language). `category` (from `?category=`, e.g. HOT from the bottom menu)
+ * selects a hub entry each time it is given; `onCategoryShown` clears it so
+ * the next one counts again.
  */
-export function LobbyHome({ data }: { data: HomeData }) {
+export function LobbyHome({ data, category, onCategoryShown }: { data: HomeData; category?: string; onCategoryShown?: () => void }) {
   const [download, setDownload] = useState(false);
   const openDownload = () => setDownload(true);
+  const home = useLobbyHome(category);
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, []);
+  useEffect(() => {
+    if (!category) return;
+    home.send({ type: 'hub.choose', category });
+    onCategoryShown?.();
+  }, [home, category, onCategoryShown]);
   return (
     <div className={styles.screen}>
       <Suspense fallback={<div className={styles.banner} />}>
@@ -261,11 +306,9 @@ export function LobbyHome({ data }: { data: HomeData }) {
         <Notices data={data} onDownload={openDownload} />
       </Suspense>
       <Welcome />
-      <Suspense fallback={blockFallback}>
-        <HubWithTypes data={data} />
-      </Suspense>
+      <GameHub home={home} />
       <Suspense fallback={null}>
-        <Winners data={data} />
+        <Winners home={home} data={data} />
       </Suspense>
       <Suspense fallback={null}>
         <FooterPart data={data} onDownload={openDownload} />
@@ -279,4 +322,3 @@ export function LobbyHome({ data }: { data: HomeData }) {
     </div>
   );
 }
-

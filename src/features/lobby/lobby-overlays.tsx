@@ -87,14 +87,14 @@ export function GameActionSheet() {
   );
 }
 
-/** One toast at a time: the favourites login notice, a launch in progress, or the last failure. */
+/** One toast at a time: the favourites login notice (2 s), a launch in progress, or the last failure (1.5 s; the machines time both). */
 export function LobbyToast() {
   const t = useT();
   const errorText = useErrorText();
   const { launch, favourites } = useLobbyActors();
   const info = useSelector(favourites, (s) => s.context.info);
   const favError = useSelector(favourites, (s) => s.context.errorCode);
-  const launching = useSelector(launch, (s) => s.matches('launching'));
+  const launching = useSelector(launch, (s) => s.matches('launching') || s.matches('finding'));
   const launchError = useSelector(launch, (s) => s.context.errorCode);
   if (info === 'in_logged_login') {
     return (

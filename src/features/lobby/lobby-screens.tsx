@@ -1,12 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { homePageSizes, lotteryCategories, vendorListCategories } from '../../../machines/lobby-home.machine.ts';
+import type { Banner } from '../../api/content.ts';
 import type { VendorGameTypes } from '../../api/games.ts';
 import { useRole } from '../../app/app-actor.tsx';
-import { usePrizeMode, vendorListCategories } from '../../app/lobby-actors.ts';
+import { categoryLinkOf, usePrizeMode } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { GameListView } from './game-list-view.tsx';
-import { categoryPaths, VendorList } from './lobby-blocks.tsx';
+import { BannerCarousel } from './banner-carousel.tsx';
+import { GameListView, GameStrip } from './game-list-view.tsx';
+import { VendorList } from './lobby-blocks.tsx';
 import { useCategoryName } from './lobby-names.ts';
 import { LobbyOverlays } from './lobby-overlays.tsx';
 import styles from './lobby.module.css';
@@ -43,11 +46,16 @@ export function CategoryScreen({ category, types }: { category: string; types: V
   );
 }
 
-/** /m/hot-games: category dropdown, name search on the loaded hot list, the list. */
-export function HotGamesScreen({ types }: { types: VendorGameTypes | null }) {
+/**
+ * /m/hot-games (spec section 2): the m_hotgames banners, then the hot list
+ * with its filter panel (vendor, classify, min bet on the loaded hot games),
+ * category dropdown and name search.
+ */
+export function HotGamesScreen({ types, banners }: { types: VendorGameTypes | null; banners: Banner[] }) {
   return (
     <LobbyFrame types={types}>
-      <GameListView input={{ mode: 'hot' }} types={types} search categories />
+      {banners.length ? <BannerCarousel banners={banners} /> : null}
+      <GameListView input={{ mode: 'hot' }} types={types} search categories filters />
     </LobbyFrame>
   );
 }
@@ -101,8 +109,9 @@ export function LotteryScreen({ types }: { types: VendorGameTypes | null }) {
 
 /**
  * /m/gameCenter?gameCategory=: HOME shows the recent strip (logged in, linking
- * to the favourites list), the in-house block and one block per sorted
- * category; another category shows its list.
+ * to the favourites list), the in-house block (its first 9 games) and one
+ * vendor block per other sorted category; another category shows its list
+ * (FAV and RECENT as a guest: the login notice, no request).
  */
 export function GameCenterScreen({ types, gameCategory }: { types: VendorGameTypes | null; gameCategory: string }) {
   const t = useT();
@@ -120,35 +129,31 @@ export function GameCenterScreen({ types, gameCategory }: { types: VendorGameTyp
   return (
     <LobbyFrame types={types}>
       {role !== 'guest' ? (
-        <section className={styles.block}>
-          <div className={styles.blockHead}>
-            <h2 className={styles.blockTitle}>{t('lobby.category.RECENT')}</h2>
-            <Link to="/m/gameList" search={{ type: 'fav' }} className={styles.moreLink}>
-              {t('lobby.category.FAV')}
-              <ChevronRight aria-hidden="true" focusable="false" size={16} />
-            </Link>
-          </div>
-          <GameListView input={{ mode: 'recent' }} />
-        </section>
+        <GameStrip title={t('lobby.category.RECENT')} input={{ mode: 'recent', pageSize: homePageSizes.tiles }} to="/m/gameList" search={{ type: 'fav' }} />
       ) : null}
+      <GameStrip
+        title={categoryName('INHOUSE')}
+        input={{ category: 'INHOUSE', pageSize: homePageSizes.tiles }}
+        to="/m/gameCenter"
+        search={{ gameCategory: 'INHOUSE' }}
+      />
       {(types?.sorting ?? [])
-        .filter((s) => s.gameCategory !== 'LOTT' && s.gameCategory !== 'ELOTT')
-        .map((s) => (
-          <section key={s.gameCategory} className={styles.block}>
-            <div className={styles.blockHead}>
-              <h2 className={styles.blockTitle}>{categoryName(s.gameCategory)}</h2>
-              <Link
-                to={(categoryPaths[s.gameCategory] ?? '/m/gameList') as '/m/gameList'}
-                search={categoryPaths[s.gameCategory] ? undefined : { gameType: s.gameCategory }}
-                className={styles.moreLink}
-              >
-                {t('lobby.block.more')}
-                <ChevronRight aria-hidden="true" focusable="false" size={16} />
-              </Link>
-            </div>
-            <VendorList category={s.gameCategory} vendors={types?.mapping[s.gameCategory]?.vendors ?? []} />
-          </section>
-        ))}
+        .filter((s) => !lotteryCategories.includes(s.gameCategory) && s.gameCategory !== 'INHOUSE')
+        .map((s) => {
+          const link = categoryLinkOf(s.gameCategory);
+          return (
+            <section key={s.gameCategory} className={styles.block}>
+              <div className={styles.blockHead}>
+                <h2 className={styles.blockTitle}>{categoryName(s.gameCategory)}</h2>
+                <Link to={link.to as '/m/gameList'} search={link.search as never} className={styles.moreLink}>
+                  {t('lobby.block.more')}
+                  <ChevronRight aria-hidden="true" focusable="false" size={16} />
+                </Link>
+              </div>
+              <VendorList category={s.gameCategory} vendors={types?.mapping[s.gameCategory]?.vendors ?? []} />
+            </section>
+          );
+        })}
     </LobbyFrame>
   );
 }

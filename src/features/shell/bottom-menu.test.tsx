@@ -12,7 +12,7 @@ describe('bottom menu', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/m/member/home',
       '/m/activity',
-      '/m/home',
+      '/m/home?category=HOT',
       '/m/voucherCenter',
     ]);
     expect(await within(menu).findByRole('link', { name: 'Deposit, bonus ₱258' })).toBeTruthy();

@@ -1,41 +1,114 @@
 import { Link } from '@tanstack/react-router';
-import { CircleHelp, Flame, Gift, House, Languages, Settings } from 'lucide-react';
-import { useAppSend, useLanguage } from '../../app/app-actor.tsx';
+import { CircleHelp, Flame, Gift, House, Languages, LayoutGrid, type LucideIcon, Settings, Star } from 'lucide-react';
+import { Suspense, use, useEffect, useState } from 'react';
+import type { MenuCategory } from '../../app/lobby-actors.ts';
+import { useAppSend, useLanguage, useRole } from '../../app/app-actor.tsx';
 import { catalogLanguages, localeOf } from '../../i18n/catalogs.ts';
+import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Drawer } from '../../ui/dialog.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import styles from './side-menu.module.css';
 
-const links = [
+interface MenuLink {
+  to: '/m/home' | '/m/hot-games' | '/m/activity' | '/m/help' | '/m/set';
+  icon: LucideIcon;
+  labelId: MessageId;
+}
+
+const mainLinks: MenuLink[] = [
   { to: '/m/home', icon: House, labelId: 'title.home' },
   { to: '/m/hot-games', icon: Flame, labelId: 'title.hotGames' },
+];
+
+const moreLinks: MenuLink[] = [
   { to: '/m/activity', icon: Gift, labelId: 'title.activity' },
   { to: '/m/help', icon: CircleHelp, labelId: 'title.help' },
   { to: '/m/set', icon: Settings, labelId: 'title.set' },
-] as const;
+];
+
+/** The vendor categories (spec order, INHOUSE after RNG), loaded with the lobby code the first time the menu opens. */
+const loadCategories = () => import('../../app/lobby-actors.ts').then((m) => m.loadMenuCategories());
+
+function CategoryLinks({ categories, onClose }: { categories: Promise<MenuCategory[]>; onClose: () => void }) {
+  const t = useT();
+  const list = use(categories);
+  return (
+    <ul className={styles.list}>
+      {list.map(({ category, to, search }) => (
+        <li key={category}>
+          <Link to={to as '/m/home'} search={search as never} className={styles.item} onClick={onClose}>
+            <LayoutGrid aria-hidden="true" focusable="false" />
+            {t(`lobby.category.${category}` as MessageId)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CategorySkeletons() {
+  return (
+    <div className={styles.list} aria-hidden="true">
+      <Skeleton className={styles.item} />
+      <Skeleton className={styles.item} />
+      <Skeleton className={styles.item} />
+    </div>
+  );
+}
 
 /**
- * The left side menu of the home header: language list and the main links.
- * Vendor categories, favourites, reward center, VIP room, share and channel
- * links arrive with their features.
+ * The left side menu of the home header (spec section 2): home, hot,
+ * favourites (members), the vendor categories (from the vendor types call's
+ * `display`, fetched only when the menu first opens, so none of it is in the
+ * first load), promotions, help, settings, and the language list (every
+ * catalog the site has). Reward center, VIP room, share and channel links
+ * arrive with their features.
  */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const language = useLanguage();
+  const role = useRole();
   const send = useAppSend();
+  const [categories, setCategories] = useState<Promise<MenuCategory[]> | null>(null);
+  useEffect(() => {
+    if (open && !categories) setCategories(loadCategories());
+  }, [open, categories]);
+  const item = ({ to, icon: Icon, labelId }: MenuLink) => (
+    <li key={to}>
+      <Link to={to} className={styles.item} onClick={onClose}>
+        <Icon aria-hidden="true" focusable="false" />
+        {t(labelId)}
+      </Link>
+    </li>
+  );
   return (
     <Drawer open={open} title={t('shell.menu.title')} closeLabel={t('shell.menu.close')} onClose={onClose}>
       <nav aria-label={t('shell.menu.title')}>
         <ul className={styles.list}>
-          {links.map(({ to, icon: Icon, labelId }) => (
-            <li key={to}>
-              <Link to={to} className={styles.item} onClick={onClose}>
-                <Icon aria-hidden="true" focusable="false" />
-                {t(labelId)}
+          {mainLinks.map(item)}
+          {role !== 'guest' ? (
+            <li>
+              <Link to="/m/gameList" search={{ type: 'fav' }} className={styles.item} onClick={onClose}>
+                <Star aria-hidden="true" focusable="false" />
+                {t('shell.menu.favourites')}
               </Link>
             </li>
-          ))}
+          ) : null}
         </ul>
+        <section className={styles.section} aria-labelledby="side-menu-categories">
+          <h3 id="side-menu-categories" className={styles.heading}>
+            {t('shell.menu.categories')}
+          </h3>
+          {categories ? (
+            <Suspense fallback={<CategorySkeletons />}>
+              <CategoryLinks categories={categories} onClose={onClose} />
+            </Suspense>
+          ) : (
+            <CategorySkeletons />
+          )}
+        </section>
+        <ul className={`${styles.list} ${styles.section}`}>{moreLinks.map(item)}</ul>
       </nav>
       <section className={styles.section} aria-labelledby="side-menu-language">
         <h3 id="side-menu-language" className={styles.heading}>

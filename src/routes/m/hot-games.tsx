@@ -2,10 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { HotGamesScreen } from '../../features/lobby/lobby-screens.tsx';
 
 export const Route = createFileRoute('/m/hot-games')({
-  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadHotGamesData(),
   component: HotGamesRoute,
 });
 
 function HotGamesRoute() {
-  return <HotGamesScreen types={Route.useLoaderData()} />;
+  const { types, banners } = Route.useLoaderData();
+  return <HotGamesScreen types={types} banners={banners} />;
 }

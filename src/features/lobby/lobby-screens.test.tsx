@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bannersEndpoint } from '../../api/content.ts';
+import {
+  favouriteGamesEndpoint,
+  gameListEndpoint,
+  hotGamesEndpoint,
+  launchGameEndpoint,
+  recentGamesEndpoint,
+} from '../../api/games.ts';
+import { lobbyServer } from '../../test/lobby-fakes.ts';
+import { memberSession, renderApp } from '../../test/render-app.tsx';
+
+const loginNotice = 'You are not logged in, please login first';
+const tileIds = () => screen.queryAllByTestId('game-tile').map((t) => Number(t.getAttribute('data-game-id')));
+const tileNames = () => screen.queryAllByTestId('game-tile').map((t) => t.querySelector('button')?.children[1]?.textContent);
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  sessionStorage.setItem('NOTICE_POP', '1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('favourites and recent games as a guest (spec sections 5 and 6)', () => {
+  it.each([
+    ['/m/gameList?type=fav', favouriteGamesEndpoint.path],
+    ['/m/gameCenter?gameCategory=FAV', favouriteGamesEndpoint.path],
+    ['/m/gameCenter?gameCategory=RECENT', recentGamesEndpoint.path],
+  ])('%s shows the login notice for 2 s and asks the server nothing', async (path, endpoint) => {
+    const server = lobbyServer();
+    renderApp({ path });
+    const toast = await screen.findByText(loginNotice, { selector: '[role="status"]' });
+    expect(toast).toBeTruthy();
+    const state = screen.getByRole('heading', { name: loginNotice }).closest('section')!;
+    expect(within(state).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/m/login');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.queryByText(loginNotice, { selector: '[role="status"]' })).toBeNull(), { timeout: 3000 });
+    expect(server.to(endpoint)).toEqual([]);
+  });
+
+  it('a guest has no recent or favourites tab on a list page', async () => {
+    lobbyServer();
+    renderApp({ path: '/m/gameList?gameType=LIVE' });
+    const tabs = await screen.findByRole('tablist', { name: 'Game list' });
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'Hot']);
+  });
+});
+
+describe('page sizes (spec section 9)', () => {
+  it('list pages ask for 25 games, the favourites page for 30', async () => {
+    const server = lobbyServer();
+    const { unmount } = renderApp({ path: '/m/gameList?gameType=LIVE' });
+    await waitFor(() => expect(server.to(gameListEndpoint.path)).toHaveLength(1));
+    expect(server.to(gameListEndpoint.path)[0]!.query.get('pageSize')).toBe('25');
+    unmount();
+    const member = lobbyServer();
+    renderApp({ path: '/m/gameList?type=fav', session: memberSession });
+    await waitFor(() => expect(member.to(favouriteGamesEndpoint.path)).toHaveLength(1));
+    expect(member.to(favouriteGamesEndpoint.path)[0]!.query.get('pageSize')).toBe('30');
+    await waitFor(() => expect(tileIds()).toHaveLength(2));
+  });
+});
+
+describe('in-house lists', () => {
+  it('the recent and favourites tabs of the in-house list ask for in-house games only', async () => {
+    const server = lobbyServer();
+    const { user } = renderApp({ path: '/m/gameList?gameType=INHOUSE', session: memberSession });
+    await waitFor(() => expect(server.to(gameListEndpoint.path)).toHaveLength(1));
+    expect(Object.fromEntries(server.to(gameListEndpoint.path)[0]!.query)).toMatchObject({ gameType: 'RNG', vassalage: 'BGS' });
+    await user.click(await screen.findByRole('tab', { name: 'Recent' }));
+    await waitFor(() => expect(server.to(recentGamesEndpoint.path)).toHaveLength(1));
+    expect(server.to(recentGamesEndpoint.path)[0]!.query.get('gameType')).toBe('INHOUSE');
+    await waitFor(() => expect(tileNames()).toEqual(['BG Studio 1', 'BG Studio 2']));
+    await user.click(screen.getByRole('tab', { name: 'Favourites' }));
+    await waitFor(() => expect(server.to(favouriteGamesEndpoint.path)).toHaveLength(1));
+    expect(server.to(favouriteGamesEndpoint.path)[0]!.query.get('gameType')).toBe('INHOUSE');
+  });
+
+  it('the game centre HOME shows an in-house game block, then the other categories as vendor blocks', async () => {
+    const server = lobbyServer();
+    renderApp({ path: '/m/gameCenter' });
+    const strip = await screen.findByTestId('strip-INHOUSE');
+    await waitFor(() => expect(within(strip).getAllByTestId('game-tile')).toHaveLength(3));
+    expect(within(strip).getByRole('heading').textContent).toBe('In-house');
+    expect(within(strip).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/m/gameCenter?gameCategory=INHOUSE');
+    const request = server.to(gameListEndpoint.path).find((r) => r.query.get('vassalage') === 'BGS')!;
+    expect(Object.fromEntries(request.query)).toMatchObject({ gameType: 'RNG', vassalage: 'BGS', pageSize: '9' });
+    expect(screen.queryByTestId('vendor-list-INHOUSE')).toBeNull();
+    expect(screen.getByTestId('vendor-list-RNG')).toBeTruthy();
+    expect(screen.queryByTestId('strip-recent')).toBeNull();
+  });
+});
+
+describe('hot-games centre', () => {
+  it('shows the m_hotgames banners, filters the hot list in its panel, switches category and searches by name', async () => {
+    const server = lobbyServer();
+    const { user } = renderApp({ path: '/m/hot-games' });
+    const banners = await screen.findByRole('region', { name: 'Promotions' });
+    expect(within(banners).getAllByRole('img').length).toBeGreaterThan(0);
+    expect(server.to(bannersEndpoint.path).map((r) => r.query.get('groupName'))).toEqual(['m_hotgames']);
+    await waitFor(() => expect(tileIds()).toHaveLength(14));
+
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    expect(filters.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Provider')).toBeNull();
+    await user.click(filters);
+    await user.selectOptions(screen.getByLabelText('Provider'), 'Luxon');
+    expect(tileNames()).toEqual(['Luxon 1', 'Luxon 2']);
+    await user.selectOptions(screen.getByLabelText('Min bet'), '0.10');
+    expect(tileNames()).toEqual(['Luxon 2']);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(tileIds()).toHaveLength(14);
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    expect(tileNames()).toEqual(['Pixelgold 1', 'Luxon 1', 'BG Studio 1', 'Oceanic 1', 'Evolux 1', 'Sportbix 1', 'IM Esports 1', 'TCG SEA Lotto 1', 'TCG Lotto VN 1']);
+    // The filters never ask the server: one hot list so far.
+    expect(server.to(hotGamesEndpoint.path)).toHaveLength(1);
+    expect(server.to(gameListEndpoint.path)).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'FISH');
+    await waitFor(() => expect(server.to(hotGamesEndpoint.path)).toHaveLength(2));
+    expect(server.to(hotGamesEndpoint.path)[1]!.query.get('gameType')).toBe('FISH');
+    await waitFor(() => expect(tileNames()).toEqual(['Oceanic 1', 'Oceanic 2']));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'OCEANIC 2');
+    await waitFor(() => expect(tileNames()).toEqual(['Oceanic 2']), { timeout: 2000 });
+  }, 15_000);
+});
+
+describe('lobby toasts', () => {
+  it('a failed launch shows its error for 1.5 s', async () => {
+    lobbyServer({
+      answers: {
+        [`POST ${launchGameEndpoint.path}`]: () => {
+          throw { status: 400, errorCode: 'game.launch.unavailable' };
+        },
+      },
+    });
+    const { user } = renderApp({ path: '/m/live-games', session: memberSession });
+    await waitFor(() => expect(tileIds().length).toBeGreaterThan(0));
+    await user.click(screen.getAllByTestId('game-tile')[0]!.querySelector('button')!);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Play' }));
+    const toast = await screen.findByRole('alert');
+    const shownAt = Date.now();
+    expect(toast.textContent).not.toBe('');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1300);
+  });
+});

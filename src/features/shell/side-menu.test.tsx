@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vendorGameTypesEndpoint } from '../../api/games.ts';
+import en from '../../i18n/messages/en.json';
+import { lobbyServer } from '../../test/lobby-fakes.ts';
+import { memberSession, renderApp } from '../../test/render-app.tsx';
+
+/** Every catalog the project has: one messages file per language. */
+const catalogFiles = Object.keys(import.meta.glob('../../i18n/messages/*.json'));
+
+const openMenu = async (user: ReturnType<typeof renderApp>['user']) => {
+  await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Open menu' }));
+  return screen.findByRole('dialog', { name: 'Menu' });
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  sessionStorage.setItem('NOTICE_POP', '1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('left side menu', () => {
+  it('loads the vendor categories only when it opens, lists them in the spec order and opens each list', async () => {
+    const server = lobbyServer();
+    const { user, router } = renderApp({ path: '/m/home' });
+    await screen.findByTestId('home-block-HOT');
+    const before = server.to(vendorGameTypesEndpoint.path).length;
+    const menu = await openMenu(user);
+    const section = within(menu).getByRole('region', { name: 'Game categories' });
+    await waitFor(() => expect(within(section).getAllByRole('link')).toHaveLength(8));
+    expect(server.to(vendorGameTypesEndpoint.path)).toHaveLength(before + 1);
+    expect(within(section).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Slots', '/m/slot-games'],
+      ['In-house', '/m/gameCenter?gameCategory=INHOUSE'],
+      ['Fishing', '/m/fishing-games'],
+      ['Live', '/m/live-games'],
+      ['Sports', '/m/sport-games'],
+      ['E-sports', '/m/esport-games'],
+      ['Lottery', '/m/lott'],
+      ['E-lottery', '/m/elott'],
+    ]);
+    // A guest has no favourites entry.
+    expect(within(menu).queryByRole('link', { name: 'Favourites' })).toBeNull();
+    await user.click(within(section).getByRole('link', { name: 'In-house' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/m/gameCenter?gameCategory=INHOUSE'));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+  });
+
+  it('gives a member the favourites entry, which opens the favourites list', async () => {
+    lobbyServer();
+    const { user, router } = renderApp({ path: '/m/home', session: memberSession });
+    const menu = await openMenu(user);
+    const favourites = await within(menu).findByRole('link', { name: 'Favourites' });
+    expect(favourites.getAttribute('href')).toBe('/m/gameList?type=fav');
+    await user.click(favourites);
+    await waitFor(() => expect(router.state.location.href).toBe('/m/gameList?type=fav'));
+  });
+
+  it('lists every language the project has a catalog for', async () => {
+    lobbyServer();
+    const { user } = renderApp({ path: '/m/home' });
+    const menu = await openMenu(user);
+    const languages = within(within(menu).getByRole('region', { name: 'Language' })).getAllByRole('button');
+    const codes = catalogFiles.map((file) => file.replace(/^.*\/(\w+)\.json$/, '$1').toUpperCase());
+    expect(codes.length).toBeGreaterThanOrEqual(2);
+    const names = codes.map((code) => (en as Record<string, string>)[`language.${code}`]);
+    expect(languages.map((b) => b.textContent).sort()).toEqual(names.sort());
+  });
+});
