@@ -134,6 +134,27 @@ const request = (context: GameListContext, pageNo: number): GameListRequest => (
   pageSize: context.mode === 'fav' ? gameListPageSizes.favourites : context.pageSize,
 });
 
+function initialContext(input: GameListInput): GameListContext {
+  return {
+    loggedIn: input.loggedIn ?? false,
+    mode: input.mode ?? (input.vassalage ? 'filter' : 'all'),
+    category: input.category ?? 'ALL',
+    pageSize: input.pageSize ?? gameListPageSize,
+    ...noFilters,
+    vassalage: input.vassalage ?? null,
+    games: [],
+    hotGames: [],
+    pageNum: 0,
+    totalPages: 0,
+    searchText: '',
+    query: '',
+    errorCode: null,
+  };
+}
+
+/** What a list started with `input` asks for first: its first page. */
+export const firstRequestOf = (input: GameListInput): GameListRequest => request(initialContext(input), 1);
+
 /**
  * A game list (spec sections 2, 4 and 9): the game list centre, the hot-games
  * centre and the category pages. Modes all, hot, recent, fav and filter; a tab
@@ -187,21 +208,7 @@ export const gameListMachine = setup({
   },
 }).createMachine({
   id: 'gameList',
-  context: ({ input }) => ({
-    loggedIn: input.loggedIn ?? false,
-    mode: input.mode ?? (input.vassalage ? 'filter' : 'all'),
-    category: input.category ?? 'ALL',
-    pageSize: input.pageSize ?? gameListPageSize,
-    ...noFilters,
-    vassalage: input.vassalage ?? null,
-    games: [],
-    hotGames: [],
-    pageNum: 0,
-    totalPages: 0,
-    searchText: '',
-    query: '',
-    errorCode: null,
-  }),
+  context: ({ input }) => initialContext(input),
   type: 'parallel',
   on: {
     'list.tab': {

@@ -521,6 +521,14 @@ describe('API fuzz', () => {
         endpoint: app.endpointRegistry.find((e) => e.method === route.method && e.path === route.url),
       })),
       ...uniqueRoutes(admin.routeTable).map((route) => ({ app: () => admin, label: 'admin', route, endpoint: undefined })),
+      // Pages of client routes: not routes of their own (the not-found handler renders them with the
+      // first screen's answers, server/http/document.ts), and they read the path and the query.
+      ...['/', '/m/home', '/m/login', '/m/gameList'].map((url) => ({
+        app: () => app,
+        label: 'page',
+        route: { method: 'GET', url, merchant: false } satisfies RouteTableEntry,
+        endpoint: undefined,
+      })),
     ];
     stats.routes = targets.length;
     const started = Date.now();

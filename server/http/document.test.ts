@@ -129,6 +129,49 @@ describe('the rate limit', () => {
   });
 });
 
+describe('the home and the game list centre', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ db: testDb.db, staticDir: dist });
+  });
+  afterAll(() => app.close());
+
+  it('carry the home blocks the vendor mapping names, and preload the first banner', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    const keys = answersOf(page.body).map((a) => a.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /wps/content/banners?groupName=m_home&platform=M',
+        'GET /wps/game/types?platform=html5&typeId=1',
+        'GET /wps/game/hot?isPlatform=2&platform=html5',
+        'GET /wps/game/winner-board?gameCategory=ALL&limitNum=20',
+        // RNG's block (9 tiles) and an in-house block, and the first RNG pick (6).
+        'GET /wps/game/list?clientType=2&gameType=RNG&pageNo=1&pageSize=9&platform=html5',
+        'GET /wps/game/list?clientType=2&gameType=RNG&pageNo=1&pageSize=9&platform=html5&vassalage=BGS',
+        expect.stringMatching(/^GET \/wps\/game\/list\?clientType=2&gameType=RNG&pageNo=1&pageSize=6&platform=html5&vassalage=\w+$/),
+      ]),
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+    const banners = answersOf(page.body).find((a) => a.key.includes('m_home'))!.value as { list: { url: string }[] };
+    expect(page.body).toContain(`<link rel="preload" as="image" href="${banners.list[0]!.url}" fetchpriority="high">`);
+  });
+
+  it("carry the list's first page for its game type and vendor, and preload the first row of icons", async () => {
+    const page = await app.inject({ method: 'GET', url: '/m/gameList?gameType=FISH&vassalage=JLX' });
+    const list = answersOf(page.body).find((a) => a.key.startsWith('GET /wps/game/list'));
+    expect(list?.key).toBe('GET /wps/game/list?clientType=2&gameType=FISH&pageNo=1&pageSize=25&platform=html5&vassalage=JLX');
+    const games = (list!.value as { games: { iconUrl: string; vassalage: string }[] }).games;
+    expect(games.length).toBeGreaterThan(0);
+    expect(games.every((g) => g.vassalage === 'JLX')).toBe(true);
+    for (const game of games.slice(0, 3)) expect(page.body).toContain(`<link rel="preload" as="image" href="${game.iconUrl}"`);
+    // An unknown game type lists every game; the favourites list is a member's and never in a page.
+    const all = await app.inject({ method: 'GET', url: '/m/gameList?gameType=NOPE' });
+    expect(answersOf(all.body).map((a) => a.key)).toContain('GET /wps/game/list?clientType=2&pageNo=1&pageSize=25&platform=html5');
+    const fav = await app.inject({ method: 'GET', url: '/m/gameList?type=fav' });
+    expect(answersOf(fav.body).some((a) => a.key.includes('/wps/game/list') || a.key.includes('favourites'))).toBe(false);
+  });
+});
+
 describe('jsonForScript', () => {
   it('cannot end the script element or open a comment', () => {
     const text = jsonForScript([{ title: '</script><script>alert(1)</script><!-- & \u2028' }]);

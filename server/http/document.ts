@@ -25,7 +25,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callKey, type FirstAnswer, firstAnswersElementId, queryString } from '../../src/api/first-answers.ts';
-import { firstScreenCalls, firstScreenImages, firstScreenPath } from '../../src/app/first-screen.ts';
+import { type FirstCall, firstScreenCalls, firstScreenImages, firstScreenPath, followUpCalls } from '../../src/app/first-screen.ts';
 import { defaultLanguage } from '../../src/app/storage.ts';
 import type { FirstLoadManifest } from '../../scripts/first-load-plugin.ts';
 
@@ -55,8 +55,7 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function decodedPath(url: string): string {
-  const raw = url.split('?')[0] ?? '/';
+function decodedPath(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -77,31 +76,37 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
     : { routes: {}, catalogs: {} };
   const catalog = manifest.catalogs[defaultLanguage];
 
-  async function answersFor(request: FastifyRequest, pathname: string): Promise<FirstAnswer[]> {
-    const calls = firstScreenCalls(pathname);
-    const answers = await Promise.all(
-      calls.map(async ({ endpoint, query }) => {
-        const res = await app.inject({
-          method: 'GET',
-          url: `${endpoint.path}${queryString(query)}`,
-          remoteAddress: request.ip,
-          headers: { merchant: options.merchant, language: defaultLanguage, [internalCallHeader]: internalCallToken },
-        });
-        if (res.statusCode !== 200) return null;
-        const body = res.json() as { success?: boolean; value?: unknown };
-        if (body.success !== true) return null;
-        return { key: callKey(endpoint, query), merchant: options.merchant, language: defaultLanguage, value: body.value };
-      }),
-    );
-    return answers.filter((a): a is FirstAnswer => a !== null);
+  async function answer(request: FastifyRequest, { endpoint, query }: FirstCall): Promise<FirstAnswer | null> {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${endpoint.path}${queryString(query)}`,
+      remoteAddress: request.ip,
+      headers: { merchant: options.merchant, language: defaultLanguage, [internalCallHeader]: internalCallToken },
+    });
+    if (res.statusCode !== 200) return null;
+    const body = res.json() as { success?: boolean; value?: unknown };
+    if (body.success !== true) return null;
+    return { key: callKey(endpoint, query), merchant: options.merchant, language: defaultLanguage, value: body.value };
   }
 
   async function render(request: FastifyRequest): Promise<string> {
-    const pathname = firstScreenPath(decodedPath(request.url));
+    const [rawPath, rawSearch = ''] = request.url.split('?');
+    const pathname = firstScreenPath(decodedPath(rawPath ?? '/'));
+    const search = new URLSearchParams(rawSearch);
     const files = manifest.routes[pathname];
-    const answers = await answersFor(request, pathname);
-    const lookup = new Map(answers.map((a) => [a.key, a.value]));
-    const images = firstScreenImages(pathname, (endpoint, query) => lookup.get(callKey(endpoint, query)));
+    // The screen's first calls, then those that need their answers (one more step, still on the server).
+    const first = await Promise.all(firstScreenCalls(pathname).map((call) => answer(request, call)));
+    const lookup = new Map<string, unknown>();
+    const answerOf = (endpoint: FirstCall['endpoint'], query?: Record<string, unknown>) => lookup.get(callKey(endpoint, query));
+    for (const a of first) if (a) lookup.set(a.key, a.value);
+    const more = await Promise.all(
+      followUpCalls(pathname, search, answerOf)
+        .filter((call) => !lookup.has(callKey(call.endpoint, call.query)))
+        .map((call) => answer(request, call)),
+    );
+    const answers = [...first, ...more].filter((a): a is FirstAnswer => a !== null);
+    for (const a of answers) lookup.set(a.key, a.value);
+    const images = firstScreenImages(pathname, search, answerOf);
     const head = [
       ...(files?.css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
       ...(files?.js ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
@@ -111,7 +116,8 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
     const body = answers.length
       ? `<script type="application/json" id="${firstAnswersElementId}">${jsonForScript(answers)}</script>`
       : '';
-    return template.replace('</head>', `    ${head.join('\n    ')}\n  </head>`).replace('</body>', `${body}\n  </body>`);
+    // Function replacers: `$&` or `$'` in the data must stay text.
+    return template.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`).replace('</body>', () => `  ${body}\n  </body>`);
   }
 
   return {

@@ -8,7 +8,8 @@ import { isApiRequest } from './api-paths.ts';
  * Serves the built SPA (vite's dist/). Hashed files under /assets are cached
  * for a year; everything else must be revalidated. Files are registered as
  * routes at start (`wildcard: false`), so unknown paths reach the not-found
- * handler, which answers index.html for client-side routes such as /m/home.
+ * handler, which answers the page (index.html with what the first screen
+ * needs, server/http/document.ts) for client-side routes such as /m/home.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
   const root = path.resolve(distDir);
@@ -20,7 +21,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     // The build writes .br and .gz next to every text file (vite.config.ts,
     // `precompress`): send those to browsers that accept them.
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz', '.vite/**'],
+    // index.html is never sent as it is: the pages of client routes are rendered (server/http/document.ts).
+    index: false,
+    globIgnore: ['**/*.br', '**/*.gz', '.vite/**', 'index.html'],
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameListRequest } from '../../machines/game-list.machine.ts';
 import { favouriteGamesEndpoint, gameListEndpoint, hotGamesEndpoint, recentGamesEndpoint } from '../api/games.ts';
 import { lobbyServer } from '../test/lobby-fakes.ts';
-import { findCategoryGame, gameListQueryOf, loadBlock, loadGames, menuCategoriesOf } from './lobby-actors.ts';
+import { findCategoryGame, loadBlock, loadGames, menuCategoriesOf } from './lobby-actors.ts';
+import { gameListQueryOf } from './lobby-calls.ts';
 
 const request = (over: Partial<GameListRequest>): GameListRequest => ({
   mode: 'all',

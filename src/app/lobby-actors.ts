@@ -17,64 +17,37 @@ import { type GameListInput, type GameListRequest, gameListMachine } from '../..
 import { launchMachine, prizeModeOf } from '../../machines/launch.machine.ts';
 import { type HomeContext, type HomeListRequest, type HomeTypes, lobbyHomeMachine } from '../../machines/lobby-home.machine.ts';
 import type { LobbyGame, LobbyPage } from '../../machines/lobby-types.ts';
-import {
-  type AnnouncementGroups,
-  announcementsEndpoint,
-  type Banner,
-  bannersEndpoint,
-  type Footer,
-  footerEndpoint,
-  homeAnnouncementTypes,
-} from '../api/content.ts';
+import type { AnnouncementGroups, Banner, Footer } from '../api/content.ts';
+import type { Currency } from '../api/wallet.ts';
 import {
   addFavouriteEndpoint,
   favouriteGamesEndpoint,
   favouriteIdsEndpoint,
   type Game,
-  gameListEndpoint,
   hotGamesEndpoint,
-  inhouseVendor,
   launchGameEndpoint,
   memberListPageSizes,
   recentGamesEndpoint,
   removeFavouriteEndpoint,
   type VendorGameTypes,
-  vendorGameTypesEndpoint,
   type Winner,
-  winnerBoardEndpoint,
-  winnerBoardLimit,
 } from '../api/games.ts';
-import { consolidatedSettingsEndpoint } from '../api/system.ts';
 import { apiCall } from './api.ts';
 import { useLanguage, useRole } from './app-actor.tsx';
+import {
+  bannersCall,
+  footerCall,
+  gameClientType as clientType,
+  gameListCall,
+  gamePlatform as platform,
+  homeAnnouncementsCall,
+  homeBlockCall,
+  hotGamesCall,
+  vendorTypesCall,
+  winnersCall,
+} from './lobby-calls.ts';
+import { siteSettings } from './site-settings.ts';
 import { storageKeys } from './storage.ts';
-
-const platform = 'html5';
-const clientType = 2;
-
-type GameQuery = {
-  gameType?: string;
-  vassalage?: string;
-  gameClassify?: string;
-  isNew?: string;
-  minBet?: number;
-};
-
-/** gameType/vassalage/classify as the spec's client sends them: INHOUSE is RNG + BGS; NEW and ALL send an empty classify, NEW adds isNew=1. */
-export function gameListQueryOf(request: Pick<GameListRequest, 'category' | 'vassalage' | 'classify' | 'minBet'>): GameQuery {
-  const query: GameQuery = {};
-  if (request.category === 'INHOUSE') {
-    query.gameType = 'RNG';
-    query.vassalage = inhouseVendor;
-  } else if (request.category !== 'ALL') {
-    query.gameType = request.category;
-  }
-  if (request.vassalage) query.vassalage = request.vassalage;
-  if (request.classify === 'NEW') query.isNew = '1';
-  else if (request.classify) query.gameClassify = request.classify;
-  if (request.minBet !== null) query.minBet = request.minBet;
-  return query;
-}
 
 /** The gameType of the member lists: every catalogue category (INHOUSE included, the server narrows it to RNG + BGS), none for ALL. */
 const memberCategory = (category: string) => (category === 'ALL' ? undefined : (category as 'RNG'));
@@ -96,10 +69,10 @@ export async function loadGames(request: GameListRequest): Promise<LobbyPage<Gam
       return apiCall(favouriteGamesEndpoint, {
         query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category) },
       });
-    default:
-      return apiCall(gameListEndpoint, {
-        query: { ...gameListQueryOf(request), pageNo: request.pageNo, pageSize: request.pageSize, platform, clientType } as never,
-      });
+    default: {
+      const call = gameListCall(request);
+      return apiCall(call.endpoint, { query: call.query as never });
+    }
   }
 }
 
@@ -258,17 +231,20 @@ export function useGameList(input: GameListInput) {
 
 // ------------------------------------------------------ read-only loads
 
-export const loadVendorTypes = () => apiCall(vendorGameTypesEndpoint, { query: { typeId: 1, platform } });
-export const loadBanners = (groupName: 'm_home' | 'm_hotgames') => apiCall(bannersEndpoint, { query: { groupName, platform: 'M' } });
-export const loadHomeAnnouncements = () => apiCall(announcementsEndpoint, { query: { types: homeAnnouncementTypes, platform: 'M' } as never });
-export const loadFooter = () => apiCall(footerEndpoint, { query: {} });
-export const loadWinners = () => apiCall(winnerBoardEndpoint, { query: { gameCategory: 'ALL', limitNum: winnerBoardLimit } });
-export const loadHotGames = () => apiCall(hotGamesEndpoint, { query: { isPlatform: 2, platform } });
+export const loadVendorTypes = () => apiCall(vendorTypesCall.endpoint, { query: vendorTypesCall.query });
+export const loadBanners = (groupName: 'm_home' | 'm_hotgames') => {
+  const call = bannersCall(groupName);
+  return apiCall(call.endpoint, { query: call.query });
+};
+export const loadHomeAnnouncements = () => apiCall(homeAnnouncementsCall.endpoint, { query: homeAnnouncementsCall.query as never });
+export const loadFooter = () => apiCall(footerCall.endpoint, { query: footerCall.query });
+export const loadWinners = () => apiCall(winnersCall.endpoint, { query: winnersCall.query });
+export const loadHotGames = () => apiCall(hotGamesCall.endpoint, { query: hotGamesCall.query });
 
 /** The first games of a category or of one vendor (home blocks 9, picks 6). */
 export async function loadBlock(request: HomeListRequest): Promise<Game[]> {
-  const page = await loadGames({ mode: 'all', classify: null, minBet: null, pageNo: 1, ...request });
-  return page.games;
+  const call = homeBlockCall(request);
+  return (await apiCall(call.endpoint, { query: call.query as never })).games;
 }
 
 /** Spec section 2: the notice popup shows once per browser session (NOTICE_POP). */
@@ -297,7 +273,8 @@ export interface HomeData {
   banners: Promise<Banner[]>;
   announcements: Promise<AnnouncementGroups | null>;
   footer: Promise<Footer | null>;
-  currency: Promise<string>;
+  /** The merchant's currency (consolidated settings); null when the settings cannot be read. */
+  currency: Promise<Currency | null>;
 }
 
 export function loadHomeData(): HomeData {
@@ -305,7 +282,7 @@ export function loadHomeData(): HomeData {
     banners: loadBanners('m_home').then((v) => v.list, () => []),
     announcements: orNull(loadHomeAnnouncements()),
     footer: orNull(loadFooter()),
-    currency: apiCall(consolidatedSettingsEndpoint).then((v) => v.currency.symbol, () => ''),
+    currency: siteSettings().then((v) => v?.currency ?? null),
   };
 }
 

@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { Download, Megaphone, ThumbsUp, Tv, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { Announcement, AnnouncementGroups, DownloadLink, Footer } from '../../api/content.ts';
 import type { Winner } from '../../api/games.ts';
 import { useLobbyActors } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
+import { type CurrencyLike, useFormatMoney } from '../../ui/money-format.ts';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
 import { Sheet } from './lobby-overlays.tsx';
@@ -89,7 +91,8 @@ export function DownloadPopup({ links, onClose }: { links: DownloadLink[]; onClo
 }
 
 /** Winner board: hidden when empty; scrolls by itself only above 8 entries; a tap launches the game. */
-export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency: string }) {
+export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency: CurrencyLike | null }) {
+  const formatMoney = useFormatMoney();
   const t = useT();
   const { launch } = useLobbyActors();
   if (winners.length === 0) return null;
@@ -116,8 +119,7 @@ export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency
                   {w.customerName} · {w.gameName}
                 </span>
                 <span className={styles.winnerAmount}>
-                  {currency}
-                  {(w.winAmount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+                  {formatMoney(w.winAmount, currency ?? noCurrency)}
                 </span>
               </button>
             </li>
@@ -128,11 +130,15 @@ export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency
   );
 }
 
+/** Amounts before the merchant's currency is known: 2 decimals, no symbol. */
+const noCurrency: CurrencyLike = { symbol: '', minorUnits: 2 };
+
 const jackpotSteps = [3000, 4000, 5000];
 
 /** Decorative jackpot counter (spec section 4): starts between 11,000,000 and 18,000,000, grows 100 to 500 every 3 to 5 s. */
-export function JackpotCounter({ currency }: { currency: string }) {
+export function JackpotCounter({ currency }: { currency: CurrencyLike | null }) {
   const t = useT();
+  const intl = useIntl();
   const [value, setValue] = useState(() => 11_000_000 + Math.floor(Math.random() * 7_000_000));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
@@ -149,15 +155,15 @@ export function JackpotCounter({ currency }: { currency: string }) {
     <div className={styles.jackpot}>
       <span>{t('lobby.footer.jackpot')}</span>
       <span className={styles.jackpotValue}>
-        {currency}
-        {value.toLocaleString('en-US')}
+        {currency?.symbol ?? ''}
+        {intl.formatNumber(value)}
       </span>
     </div>
   );
 }
 
 /** Home footer: vendor logos, FACEBOOK and YOUTUBE links, jackpot counter, download block, copyright 2025. */
-export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | null; currency: string; onDownload: () => void }) {
+export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | null; currency: CurrencyLike | null; onDownload: () => void }) {
   const t = useT();
   const social = footer?.customerService.filter((c) => c.csType === 'FACEBOOK' || c.csType === 'YOUTUBE') ?? [];
   return (

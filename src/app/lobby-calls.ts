@@ -1,0 +1,65 @@
+/**
+ * The public calls of the lobby, declared once for its code
+ * (src/app/lobby-actors.ts) and for the server, which answers a screen's
+ * first ones in the page (src/app/first-screen.ts, docs/first-load.md).
+ * Pure: no browser API.
+ */
+import type { GameListRequest } from '../../machines/game-list.machine.ts';
+import type { HomeListRequest } from '../../machines/lobby-home.machine.ts';
+import { announcementsEndpoint, bannersEndpoint, footerEndpoint, homeAnnouncementTypes } from '../api/content.ts';
+import {
+  gameListEndpoint,
+  hotGamesEndpoint,
+  inhouseVendor,
+  vendorGameTypesEndpoint,
+  winnerBoardEndpoint,
+  winnerBoardLimit,
+} from '../api/games.ts';
+
+/** The platform and client type the spec's client sends with game calls. */
+export const gamePlatform = 'html5';
+export const gameClientType = 2;
+
+/** The banners of a group (m_home on home, m_hotgames on the hot games centre). */
+export const bannersCall = (groupName: 'm_home' | 'm_hotgames') => ({ endpoint: bannersEndpoint, query: { groupName, platform: 'M' } }) as const;
+/** Home announcements: types B, PL, PU, PR, H on platform M (spec section 2). */
+export const homeAnnouncementsCall = { endpoint: announcementsEndpoint, query: { types: homeAnnouncementTypes, platform: 'M' } } as const;
+export const footerCall = { endpoint: footerEndpoint, query: {} } as const;
+/** Vendor game types (mapping, sorting, display): typeId 1. */
+export const vendorTypesCall = { endpoint: vendorGameTypesEndpoint, query: { typeId: 1, platform: gamePlatform } } as const;
+export const hotGamesCall = { endpoint: hotGamesEndpoint, query: { isPlatform: 2, platform: gamePlatform } } as const;
+export const winnersCall = { endpoint: winnerBoardEndpoint, query: { gameCategory: 'ALL', limitNum: winnerBoardLimit } } as const;
+
+type GameQuery = {
+  gameType?: string;
+  vassalage?: string;
+  gameClassify?: string;
+  isNew?: string;
+  minBet?: number;
+};
+
+/** gameType/vassalage/classify as the spec's client sends them: INHOUSE is RNG + BGS; NEW and ALL send an empty classify, NEW adds isNew=1. */
+export function gameListQueryOf(request: Pick<GameListRequest, 'category' | 'vassalage' | 'classify' | 'minBet'>): GameQuery {
+  const query: GameQuery = {};
+  if (request.category === 'INHOUSE') {
+    query.gameType = 'RNG';
+    query.vassalage = inhouseVendor;
+  } else if (request.category !== 'ALL') {
+    query.gameType = request.category;
+  }
+  if (request.vassalage) query.vassalage = request.vassalage;
+  if (request.classify === 'NEW') query.isNew = '1';
+  else if (request.classify) query.gameClassify = request.classify;
+  if (request.minBet !== null) query.minBet = request.minBet;
+  return query;
+}
+
+/** One page of the game list (modes all and filter). */
+export const gameListCall = (request: Omit<GameListRequest, 'mode'>) =>
+  ({
+    endpoint: gameListEndpoint,
+    query: { ...gameListQueryOf(request), pageNo: request.pageNo, pageSize: request.pageSize, platform: gamePlatform, clientType: gameClientType },
+  }) as const;
+
+/** A home block's or pick's games: the first page of its category or vendor. */
+export const homeBlockCall = (request: HomeListRequest) => gameListCall({ classify: null, minBet: null, pageNo: 1, ...request });
