@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -8,6 +8,21 @@ import { firstLoadPlugin } from './scripts/first-load-plugin.ts';
 import { routes } from './src/routes/routes.ts';
 
 const backend = 'http://127.0.0.1:8080';
+
+const cssModuleFiles = new Map<string, string>();
+
+/** `[name]_[local]` of a CSS module's class; fails the build when two CSS modules share a file name. */
+function scopedClassName(local: string, file: string): string {
+  const name = basename(file.split('?')[0]!).replace(/\.css$/, '').replace(/\./g, '-');
+  const seen = cssModuleFiles.get(name);
+  if (seen && seen !== file) throw new Error(`Two CSS modules are named ${name}: ${seen} and ${file}`);
+  cssModuleFiles.set(name, file);
+  return `${name}_${local}`;
+}
+
+/** The modules of the home screen beyond the shell (see the `lobby` chunk group below). */
+const homeModules =
+  /\/src\/(features\/lobby\/(lobby-home|home-parts|banner-carousel|game-grid|game-tile|lobby-blocks|lobby-names|lobby-overlays)\.tsx|app\/(lobby-actors|lobby-calls)\.ts|api\/(games|content|query)\.ts|routes\/m\/home\.tsx)|\/machines\/(lobby-home|lobby-types)\.ts|\/lucide-react\/dist\/esm\/icons\/(chevron-right|clock|layout-grid|star|ticket|wifi-off|download|megaphone|thumbs-up|tv|x)\.mjs/;
 
 /**
  * Writes `file.br` and `file.gz` next to every text file of the build; the
@@ -56,10 +71,20 @@ export default defineConfig({
     firstLoadPlugin({ routes, routesDirectory: './src/routes' }),
     precompress(),
   ],
+  css: {
+    // Class names are the file's name and the local name (`lobby-module_tile`): the class
+    // maps of CSS modules are JavaScript in the first load, and names without hashes
+    // compress well. Two CSS modules may not share a file name (checked here).
+    modules: { generateScopedName: scopedClassName },
+  },
   resolve: {
     alias: [
       // Catalogs are compiled to AST at build time (`npm run i18n:compile`),
       // so the ICU parser is not needed in the browser.
+      // React 19 has useSyncExternalStore: the libraries that still import the shim for
+      // React 16/17 (@xstate/react, @tanstack/react-store) get the plain modules instead.
+      { find: 'use-sync-external-store/shim/with-selector', replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
       {
         find: /^@formatjs\/icu-messageformat-parser$/,
         replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
@@ -86,5 +111,25 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: the chunk graph, read by `npm run bench:bundle`.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Seven hash characters (the fewest the bundler accepts for this many chunks) are plenty for cache-busting ~100 files; the entry lists every
+        // lazy file's name (dynamic imports and their dependencies), so each character counts.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
+        // What the entry needs statically is one file, not a dozen small shared chunks: a
+        // browser opens only a few connections to the server, and each file waits for one
+        // (measured by `npm run bench:web`, docs/first-load.md).
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // The home screen's own modules (its view, machine, calls, schemas and icons) as one
+            // file rather than a handful of small ones: one request, and one compression window.
+            { name: 'lobby', test: homeModules },
+          ],
+        },
+      },
+    },
   },
 });

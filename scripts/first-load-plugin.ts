@@ -8,18 +8,21 @@
  * For every path of the route table (src/routes/routes.ts) it lists the
  * chunks of the route's modules and of its layouts (the split component
  * chunks and the modules they import lazily, one level deep, each with its
- * static imports) and their CSS, minus what index.html loads already; and the
- * chunk of each compiled message catalog.
+ * static imports) and their CSS, minus what index.html loads already, and the
+ * catalog parts its screens show (src/i18n/catalog-parts.ts: the parts its
+ * chunks' modules ask for with `useCatalogPart`); and the chunk of each
+ * part of each compiled message catalog.
  */
 import path from 'node:path';
 import type { VirtualRootRoute, VirtualRouteNode } from '@tanstack/virtual-file-routes';
 import type { Plugin } from 'vite';
+import { type CatalogPart, catalogParts } from '../src/i18n/catalog-parts.ts';
 
 export interface FirstLoadManifest {
   /** URL path -> files (relative to the site root, no leading slash). */
-  routes: Record<string, { js: string[]; css: string[] }>;
-  /** Catalog language (EN, CN, ...) -> its chunk. */
-  catalogs: Record<string, string>;
+  routes: Record<string, { js: string[]; css: string[]; parts: CatalogPart[] }>;
+  /** Catalog language (EN, CN, ...) -> part -> its chunk. */
+  catalogs: Record<string, Partial<Record<CatalogPart, string>>>;
 }
 
 interface RouteFiles {
@@ -93,14 +96,19 @@ export function firstLoadPlugin(options: { routes: VirtualRootRoute; routesDirec
           }
         }
         const own = [...needed].filter((c) => !entryFiles.has(c));
+        const code = own.flatMap((c) => c.moduleIds).map((id) => this.getModuleInfo(id)?.code ?? '');
         manifest.routes[urlPath] = {
           js: own.map((c) => c.fileName),
           css: [...new Set(own.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))],
+          parts: catalogParts.filter((part) => part !== 'core' && code.some((c) => c.includes(`useCatalogPart('${part}')`) || c.includes(`useCatalogPart("${part}")`))),
         };
       }
       for (const [id, chunk] of chunkOfModule) {
-        const match = /[/\\]i18n[/\\]compiled[/\\]([a-z]+)\.json$/.exec(id);
-        if (match?.[1]) manifest.catalogs[match[1].toUpperCase()] = chunk.fileName;
+        const match = /[/\\]i18n[/\\]compiled[/\\]([a-z]+)\.([a-z]+)\.json$/.exec(id);
+        if (match?.[1] && match[2]) {
+          const lang = match[1].toUpperCase();
+          manifest.catalogs[lang] = { ...manifest.catalogs[lang], [match[2]]: chunk.fileName };
+        }
       }
       this.emitFile({ type: 'asset', fileName: '.vite/first-load.json', source: `${JSON.stringify(manifest, null, 2)}\n` });
     },

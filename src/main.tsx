@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root.tsx';
 import { createAppRouter } from './app/router.ts';
@@ -31,7 +32,10 @@ async function start() {
   const inspect = await devInspector();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(<AppRoot router={router} inspect={inspect} />);
+  // A transition: React renders the first screen in slices and yields to the browser between
+  // them (no long task for the first render; TBT in `npm run bench:web`).
+  const appRoot = createRoot(root);
+  startTransition(() => appRoot.render(<AppRoot router={router} inspect={inspect} />));
 }
 
 void start();

@@ -1,4 +1,5 @@
-import { errorCodes, type FailureEnvelope } from '../../src/api/contract.ts';
+import type { FailureEnvelope } from '../../src/api/contract.ts';
+import { errorCodes } from '../../src/api/error-codes.ts';
 
 /**
  * The one error type services throw. It carries the HTTP status and the

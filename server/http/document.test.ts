@@ -16,10 +16,13 @@ let dist: string;
 
 const manifest: FirstLoadManifest = {
   routes: {
-    '/m/home': { js: ['assets/home-abc.js', 'assets/lobby-def.js'], css: ['assets/home-abc.css'] },
-    '/m/login': { js: ['assets/login-123.js'], css: [] },
+    '/m/home': { js: ['assets/home-abc.js', 'assets/lobby-def.js'], css: ['assets/home-abc.css'], parts: [] },
+    '/m/login': { js: ['assets/login-123.js'], css: [], parts: ['identity'] },
   },
-  catalogs: { EN: 'assets/en-xyz.js', CN: 'assets/cn-xyz.js' },
+  catalogs: {
+    EN: { core: 'assets/en.core-xyz.js', identity: 'assets/en.identity-xyz.js', money: 'assets/en.money-xyz.js' },
+    CN: { core: 'assets/cn.core-xyz.js', identity: 'assets/cn.identity-xyz.js', money: 'assets/cn.money-xyz.js' },
+  },
 };
 
 beforeAll(async () => {
@@ -51,7 +54,7 @@ describe('pages of client routes', () => {
   });
   afterAll(() => app.close());
 
-  it("ask for the route's chunks, its CSS and the default catalog in the document", async () => {
+  it("ask for the route's chunks, its CSS and the default catalog's parts in the document", async () => {
     const res = await app.inject({ method: 'GET', url: '/m/home' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -60,14 +63,21 @@ describe('pages of client routes', () => {
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-abc.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/lobby-def.js">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-abc.css">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/en-xyz.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/en.core-xyz.js">');
+    // The home shows no identity or money screen: their parts stay out.
+    expect(head).not.toMatch(/en\.(identity|money)-xyz/);
     expect(head).not.toContain('login-123');
+    // The login screen's page asks for the identity part too, in the default language only.
+    const login = (await app.inject({ method: 'GET', url: '/m/login' })).body;
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/en.core-xyz.js">');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/en.identity-xyz.js">');
+    expect(login).not.toMatch(/en\.money-xyz|cn\./);
     // The home aliases are the home screen.
     expect((await app.inject({ method: 'GET', url: '/m/index.html' })).body).toContain('/assets/home-abc.js');
     // A route without entries still gets the page and the catalog.
     const other = await app.inject({ method: 'GET', url: '/m/help?i=2' });
     expect(other.statusCode).toBe(200);
-    expect(other.body).toContain('/assets/en-xyz.js');
+    expect(other.body).toContain('/assets/en.core-xyz.js');
     expect(other.body).not.toContain('home-abc');
   });
 

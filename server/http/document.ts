@@ -74,7 +74,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
   const manifest: FirstLoadManifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FirstLoadManifest)
     : { routes: {}, catalogs: {} };
-  const catalog = manifest.catalogs[defaultLanguage];
+  const catalog = manifest.catalogs[defaultLanguage] ?? {};
 
   async function answer(request: FastifyRequest, { endpoint, query }: FirstCall): Promise<FirstAnswer | null> {
     const res = await app.inject({
@@ -110,7 +110,10 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
     const head = [
       ...(files?.css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
       ...(files?.js ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
-      ...(catalog ? [`<link rel="modulepreload" crossorigin href="/${escapeAttribute(catalog)}">`] : []),
+      ...(['core', ...(files?.parts ?? [])] as const)
+        .map((part) => catalog[part])
+        .filter((f): f is string => !!f)
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
       ...images.map((src, i) => `<link rel="preload" as="image" href="${escapeAttribute(src)}"${i === 0 ? ' fetchpriority="high"' : ''}>`),
     ];
     const body = answers.length

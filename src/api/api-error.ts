@@ -1,4 +1,14 @@
-import { errorCodes } from './contract.ts';
+
+/** Failures the client finds itself, never sent by the server. */
+export const clientErrorCodes = {
+  clientSchema: 'client.response.invalid',
+  clientTimeout: 'client.timeout',
+  clientOffline: 'client.offline',
+  clientNetwork: 'client.network',
+} as const;
+
+const errorCodes = clientErrorCodes;
+
 
 /**
  * What can go wrong with a call, as the machines see it:

@@ -1,4 +1,4 @@
-import { createFetch, type FetchOptions, ofetch } from 'ofetch';
+import type { $Fetch, FetchOptions } from 'ofetch';
 import * as z from 'zod/mini';
 import { ApiError } from './api-error.ts';
 import { type BodyOf, type Endpoint, failureEnvelope, headerNames, type QueryOf, type ValueOf } from './contract.ts';
@@ -47,18 +47,24 @@ function toHeaderRecord(h: ApiHeaders): Record<string, string> {
  */
 export function createApiClient(config: ApiClientConfig): ApiCall {
   const isOnline = config.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
-  const base = config.fetch ? createFetch({ fetch: config.fetch }) : ofetch;
-  const $fetch = base.create({
-    baseURL: config.baseURL ?? '',
-    timeout: config.timeoutMs ?? 15_000,
-    retry: 0,
-    ignoreResponseError: true,
-  } satisfies FetchOptions);
+  // ofetch loads with the first call that needs the network: a first screen
+  // whose answers came with the page (docs/first-load.md) does not wait for it.
+  let fetcher: Promise<$Fetch> | null = null;
+  const http = () =>
+    (fetcher ??= import('ofetch').then(({ createFetch, ofetch }) =>
+      (config.fetch ? createFetch({ fetch: config.fetch }) : ofetch).create({
+        baseURL: config.baseURL ?? '',
+        timeout: config.timeoutMs ?? 15_000,
+        retry: 0,
+        ignoreResponseError: true,
+      } satisfies FetchOptions),
+    ));
 
   return async (endpoint, args) => {
     if (!isOnline()) throw ApiError.offline();
-    let response: Awaited<ReturnType<typeof $fetch.raw>>;
+    let response: Awaited<ReturnType<$Fetch['raw']>>;
     try {
+      const $fetch = await http();
       response = await $fetch.raw(endpoint.path, {
         method: endpoint.method,
         headers: { ...toHeaderRecord(config.headers()), ...args?.extraHeaders },
@@ -80,7 +86,10 @@ export function createApiClient(config: ApiClientConfig): ApiCall {
       throw new ApiError('server', 'system.error', `HTTP ${response.status}`, response.status);
     }
     const envelope = z.object({ success: z.literal(true), value: endpoint.value }).safeParse(data);
-    if (!envelope.success) throw ApiError.schema(z.prettifyError(envelope.error));
+    if (!envelope.success) {
+      // Where the answer departs from the contract (`value.list.0.gameId: expected number`), for the logs.
+      throw ApiError.schema(envelope.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    }
     return envelope.data.value as ValueOf<typeof endpoint>;
   };
 }

@@ -21,7 +21,8 @@
 import * as z from 'zod/mini';
 import { isApiError } from './api-error.ts';
 import type { ApiCall } from './client.ts';
-import { defineEndpoint, type Endpoint, errorCodes, headerNames, type PayloadOf, type ValueOf } from './contract.ts';
+import { defineEndpoint, type Endpoint, headerNames, type PayloadOf, type ValueOf } from './contract.ts';
+import { errorCodes } from './error-codes.ts';
 
 /** Value of the `Encryption` header on encrypted calls. */
 export const encryptionScheme = 'RSA';

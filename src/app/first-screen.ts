@@ -98,9 +98,9 @@ export function firstScreenImages(pathname: string, search: URLSearchParams, ans
     case '/m/login':
       return firstUrls((answerOf(loginBannersCall.endpoint, loginBannersCall.query) as { list?: unknown } | undefined)?.list, 'url');
     case '/m/gameList': {
-      // The first row of tiles.
+      // The tiles on the first screen (3 rows).
       const [list] = followUpCalls(pathname, search, answerOf);
-      return list ? firstUrls((answerOf(list.endpoint, list.query) as { games?: unknown } | undefined)?.games, 'iconUrl', 3) : [];
+      return list ? firstUrls((answerOf(list.endpoint, list.query) as { games?: unknown } | undefined)?.games, 'iconUrl', 9) : [];
     }
     default:
       return [];

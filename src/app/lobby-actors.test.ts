@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameListRequest } from '../../machines/game-list.machine.ts';
-import { favouriteGamesEndpoint, gameListEndpoint, hotGamesEndpoint, recentGamesEndpoint } from '../api/games.ts';
+import { gameListEndpoint, hotGamesEndpoint } from '../api/games.ts';
+import { favouriteGamesEndpoint, recentGamesEndpoint } from '../api/member-games.ts';
 import { lobbyServer } from '../test/lobby-fakes.ts';
-import { findCategoryGame, loadBlock, loadGames, menuCategoriesOf } from './lobby-actors.ts';
+import { loadGames } from './game-list-actors.ts';
+import { loadBlock, menuCategoriesOf } from './lobby-actors.ts';
+import { findCategoryGame } from './lobby-play.ts';
 import { gameListQueryOf } from './lobby-calls.ts';
 
 const request = (over: Partial<GameListRequest>): GameListRequest => ({

@@ -1,45 +1,24 @@
 /**
- * The lobby machines with their real side effects (game list, favourites,
- * launch) and the read-only loads of the lobby screens. Imported only by the
- * lobby route chunks, never by the shell, so none of it is in the first load
- * of another screen.
- *
- * Favourites and launch are one actor each for the whole site (stars and
- * launches look the same on every screen); a game list is one actor per
- * screen.
+ * The home machine with its real side effects, the read-only loads of the
+ * lobby screens, and the way to the launcher and the favourites (loaded on
+ * demand from src/app/lobby-play.ts; the game lists are
+ * src/app/game-list-actors.ts). Imported only by the lobby route chunks,
+ * never by the shell, so none of it is in the first load of another screen.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { type Actor, createActor, fromPromise } from 'xstate';
-import { favouritesMachine } from '../../machines/favourites.machine.ts';
-import { type GameListInput, type GameListRequest, gameListMachine } from '../../machines/game-list.machine.ts';
-import { launchMachine, prizeModeOf } from '../../machines/launch.machine.ts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { fromPromise } from 'xstate';
 import { type HomeContext, type HomeListRequest, type HomeTypes, lobbyHomeMachine } from '../../machines/lobby-home.machine.ts';
-import type { LobbyGame, LobbyPage } from '../../machines/lobby-types.ts';
+import type { LobbyGame } from '../../machines/lobby-types.ts';
 import type { AnnouncementGroups, Banner, Footer } from '../api/content.ts';
 import type { Currency } from '../api/wallet.ts';
-import {
-  addFavouriteEndpoint,
-  favouriteGamesEndpoint,
-  favouriteIdsEndpoint,
-  type Game,
-  hotGamesEndpoint,
-  launchGameEndpoint,
-  memberListPageSizes,
-  recentGamesEndpoint,
-  removeFavouriteEndpoint,
-  type VendorGameTypes,
-  type Winner,
-} from '../api/games.ts';
+import type { Game, VendorGameTypes, Winner } from '../api/games.ts';
 import { apiCall } from './api.ts';
 import { useLanguage, useRole } from './app-actor.tsx';
 import {
   bannersCall,
   footerCall,
-  gameClientType as clientType,
-  gameListCall,
-  gamePlatform as platform,
   homeAnnouncementsCall,
   homeBlockCall,
   hotGamesCall,
@@ -49,152 +28,105 @@ import {
 import { siteSettings } from './site-settings.ts';
 import { storageKeys } from './storage.ts';
 
-/** The gameType of the member lists: every catalogue category (INHOUSE included, the server narrows it to RNG + BGS), none for ALL. */
-const memberCategory = (category: string) => (category === 'ALL' ? undefined : (category as 'RNG'));
-
-/** One page of a game list in its mode, with the page size the list asked for (spec section 9). */
-export async function loadGames(request: GameListRequest): Promise<LobbyPage<Game>> {
-  switch (request.mode) {
-    case 'hot': {
-      const { list } = await apiCall(hotGamesEndpoint, {
-        query: { isPlatform: 2, platform, gameType: request.category === 'ALL' ? undefined : (request.category as 'RNG') },
-      });
-      return { games: list, pageNum: 1, totalPages: 1 };
-    }
-    case 'recent':
-      return apiCall(recentGamesEndpoint, {
-        query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category), clientType },
-      });
-    case 'fav':
-      return apiCall(favouriteGamesEndpoint, {
-        query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category) },
-      });
-    default: {
-      const call = gameListCall(request);
-      return apiCall(call.endpoint, { query: call.query as never });
-    }
-  }
-}
-
-const gameListLogic = gameListMachine.provide({
-  actors: { loadGames: fromPromise(({ input }) => loadGames(input)) },
-  // A guest's favourites or recent list: the favourites actor's login notice (2 s).
-  actions: { notifyLoginRequired: () => shared?.favourites.send({ type: 'fav.notice' }) },
-});
-
-/** The first game of a category (a lottery chosen in the home hub launches it). */
-export async function findCategoryGame(category: string): Promise<Game> {
-  const { games } = await loadGames({ mode: 'all', category, vassalage: null, classify: null, minBet: null, pageNo: 1, pageSize: 1 });
-  const game = games[0];
-  if (!game) throw { errorCode: 'game.not.found' };
-  return game;
-}
-
 // ------------------------------------------------------- favourites, launch
 
+type PlayModule = typeof import('./lobby-play.ts');
+export type PlayActors = import('./lobby-play.ts').PlayActors;
+type LaunchEvent = Parameters<PlayActors['launch']['send']>[0];
+type FavouritesEvent = Parameters<PlayActors['favourites']['send']>[0];
+
 /** Where launch navigation goes; set by the mounted lobby screen. */
-const navigation: { toLogin: () => void; toVendorList: (gameType: string, vassalage: string) => void } = {
+const navigation: import('./lobby-play.ts').LaunchNavigation = {
   toLogin: () => window.location.assign('/m/login'),
   toVendorList: (gameType, vassalage) => window.location.assign(`/m/gameList?gameType=${gameType}&vassalage=${vassalage}`),
 };
 
-function createFavourites(loggedIn: boolean) {
-  return createActor(
-    favouritesMachine.provide({
-      actors: {
-        loadFavouriteIds: fromPromise(async () => {
-          const { list } = await apiCall(favouriteIdsEndpoint, { query: { pageNo: 1, pageSize: memberListPageSizes.favouriteIds } });
-          return list;
-        }),
-        addFavourite: fromPromise(async ({ input }) => {
-          await apiCall(addFavouriteEndpoint, { body: { nodeId: input.nodeId, vendor: input.vendor } });
-        }),
-        removeFavourite: fromPromise(async ({ input }) => {
-          await apiCall(removeFavouriteEndpoint, { query: { nodeId: input.nodeId, vendor: input.vendor } });
-        }),
-      },
-    }),
-    { input: { loggedIn } },
-  );
+let play: { module: PlayModule; actors: PlayActors } | null = null;
+let playLoad: Promise<{ module: PlayModule; actors: PlayActors }> | null = null;
+const playListeners = new Set<() => void>();
+/** The session as the mounted lobby screen last saw it. */
+let signedIn = false;
+/** The vendor mapping for the prize mode, kept until the launcher is in. */
+let prizeMapping: VendorGameTypes['mapping'] | null = null;
+
+/** Loads (once) and starts the launcher and the favourites (src/app/lobby-play.ts). */
+function loadPlay() {
+  playLoad ??= import('./lobby-play.ts').then((module) => {
+    const actors = module.startPlayActors(signedIn, navigation);
+    if (prizeMapping) actors.launch.send({ type: 'launch.prizeMode', prizeMode: module.prizeModeOf(prizeMapping) });
+    play = { module, actors };
+    for (const listener of playListeners) listener();
+    return play;
+  });
+  return playLoad;
 }
 
-function createLaunch(loggedIn: boolean) {
-  return createActor(
-    launchMachine.provide({
-      actors: {
-        findCategoryGame: fromPromise(({ input }) => findCategoryGame(input.category)),
-        launchGame: fromPromise(({ input }) =>
-          apiCall(launchGameEndpoint, {
-            body: {
-              gameCategory: input.gameCategory,
-              vendor: input.vendor,
-              gameId: input.gameId,
-              ...(input.nodeId ? { nodeId: input.nodeId } : {}),
-              gameCode: input.gameCode,
-              supportFreePlay: input.supportFreePlay,
-              free: input.free,
-              ...(input.prizeMode ? { prizeMode: input.prizeMode, playType: input.playType } : {}),
-            },
-          }),
-        ),
-      },
-      actions: {
-        goToLogin: () => navigation.toLogin(),
-        openVendorList: (_, { gameType, vassalage }) => navigation.toVendorList(gameType, vassalage),
-        openGame: (_, { url }) => window.location.assign(url),
-      },
-    }),
-    { input: { loggedIn } },
-  );
+const onPlay = (listener: () => void) => {
+  playListeners.add(listener);
+  return () => {
+    playListeners.delete(listener);
+  };
+};
+
+/** Sends an event to the launcher, loading it first when needed. */
+export function sendLaunch(event: LaunchEvent) {
+  void loadPlay().then(({ actors }) => actors.launch.send(event));
 }
 
-let shared: { favourites: Actor<typeof favouritesMachine>; launch: Actor<typeof launchMachine> } | null = null;
+/** Sends an event to the favourites, loading them first when needed. */
+export function sendFavourites(event: FavouritesEvent) {
+  void loadPlay().then(({ actors }) => actors.favourites.send(event));
+}
 
-function sharedActors(loggedIn: boolean) {
-  if (!shared) {
-    shared = { favourites: createFavourites(loggedIn), launch: createLaunch(loggedIn) };
-    shared.favourites.start();
-    shared.launch.start();
-  }
-  return shared;
+/** Shows the favourites actor's login notice (2 s): a guest asked for favourites or recent games. */
+export function notifyLoginRequired() {
+  sendFavourites({ type: 'fav.notice' });
 }
 
 /**
- * The favourites and launch actors, kept in step with the session, with
- * launch navigation through the router.
+ * The favourites and launch actors once they are in (null before: a guest's
+ * stars are all off), kept in step with the session, with launch navigation
+ * through the router. A member's are loaded at once (their stars).
  */
-export function useLobbyActors() {
-  const role = useRole();
-  const loggedIn = role !== 'guest';
-  const actors = sharedActors(loggedIn);
+export function useLobbyActors(): PlayActors | null {
+  const loggedIn = useRole() !== 'guest';
+  signedIn = loggedIn;
+  const actors = useSyncExternalStore(onPlay, () => play?.actors ?? null);
   const navigate = useNavigate();
   useEffect(() => {
     navigation.toLogin = () => void navigate({ to: '/m/login' });
     navigation.toVendorList = (gameType, vassalage) => void navigate({ to: '/m/gameList', search: { gameType, vassalage } });
   }, [navigate]);
   useEffect(() => {
+    if (loggedIn) void loadPlay();
+  }, [loggedIn]);
+  useEffect(() => {
+    if (!actors) return;
     if (actors.favourites.getSnapshot().context.loggedIn !== loggedIn) actors.favourites.send({ type: 'session.change', loggedIn });
     actors.launch.send({ type: 'session.change', loggedIn });
   }, [actors, loggedIn]);
   return actors;
 }
 
-/** The nodeIds of the member's favourites. */
+const noIds: string[] = [];
+
+/** The nodeIds of the member's favourites (none before the favourites are in). */
 export function useFavouriteIds(): string[] {
-  const { favourites } = useLobbyActors();
-  return useSelector(favourites, (s) => s.context.ids);
+  const actors = useLobbyActors();
+  return useSelector(actors?.favourites, (s) => s?.context.ids ?? noIds);
 }
 
 /** Tells the launcher the prize mode of the vendor mapping (spec section 4). */
 export function usePrizeMode(types: VendorGameTypes | null | undefined) {
-  const { launch } = useLobbyActors();
   useEffect(() => {
-    if (types) launch.send({ type: 'launch.prizeMode', prizeMode: prizeModeOf(types.mapping) });
-  }, [launch, types]);
+    if (!types) return;
+    prizeMapping = types.mapping;
+    play?.actors.launch.send({ type: 'launch.prizeMode', prizeMode: play.module.prizeModeOf(types.mapping) });
+  }, [types]);
 }
 
 /** Sends `language.change` to an actor whenever the language changes after the first render. */
-function useLanguageChanges(actor: { send: (event: { type: 'language.change' }) => void }) {
+export function useLanguageChanges(actor: { send: (event: { type: 'language.change' }) => void }) {
   const language = useLanguage();
   const first = useRef(language);
   useEffect(() => {
@@ -202,31 +134,6 @@ function useLanguageChanges(actor: { send: (event: { type: 'language.change' }) 
     first.current = language;
     actor.send({ type: 'language.change' });
   }, [actor, language]);
-}
-
-/**
- * A game list actor for one screen: reloads (debounced by the machine) when
- * the language or the session changes, and when favourites change while it
- * shows them.
- */
-export function useGameList(input: GameListInput) {
-  const loggedIn = useRole() !== 'guest';
-  const { favourites } = useLobbyActors();
-  const actor = useActorRef(gameListLogic, { input: { ...input, loggedIn } });
-  useLanguageChanges(actor);
-  const session = useRef(loggedIn);
-  useEffect(() => {
-    if (session.current === loggedIn) return;
-    session.current = loggedIn;
-    actor.send({ type: 'session.change', loggedIn });
-  }, [actor, loggedIn]);
-  useEffect(() => {
-    const sub = favourites.on('favourites.changed', () => {
-      if (actor.getSnapshot().context.mode === 'fav') actor.send({ type: 'list.reload' });
-    });
-    return () => sub.unsubscribe();
-  }, [actor, favourites]);
-  return actor;
 }
 
 // ------------------------------------------------------ read-only loads
@@ -302,7 +209,7 @@ const homeLogic = lobbyHomeMachine.provide({
   },
   actions: {
     scrollToTop: () => window.scrollTo({ top: 0 }),
-    launchCategory: (_, { category }) => shared?.launch.send({ type: 'category.play', category }),
+    launchCategory: (_, { category }) => sendLaunch({ type: 'category.play', category }),
   },
 });
 

@@ -47,8 +47,9 @@ export const openPaths = [
 /**
  * Need a session (member, trial or agent); guests are sent to `/m/login` with
  * `replace` (spec section 6: inbox, change password, member center, wallet...).
- * `/m/changePsw` is NOT here: it is reached right after a first login, and its
- * own screen will check the session user (spec "Change password").
+ * `/m/changePsw` is NOT here: it is reached right after a first login or from
+ * settings, and its own guard sends guests to login and trial accounts home
+ * (src/app/route-guards.ts, spec "Change password").
  */
 export const memberPaths = [
   '/m/webEmail',

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '../api/contract.ts';
+import { errorCodes } from '../api/error-codes.ts';
 import cn from './messages/cn.json';
 import en from './messages/en.json';
 

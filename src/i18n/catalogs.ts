@@ -1,10 +1,17 @@
 /**
  * Message catalogs: source in `messages/<lang>.json` (id -> ICU string),
- * compiled to AST by `npm run i18n:compile` into `compiled/<lang>.json`
- * (gitignored) and loaded lazily, one chunk per language. The browser never
- * parses ICU (vite aliases the parser to its no-parser build).
+ * compiled to AST by `npm run i18n:compile` into `compiled/<lang>.<part>.json`
+ * (gitignored), one chunk per language and part (./catalog-parts.ts), loaded
+ * lazily. The browser never parses ICU (vite aliases the parser to its
+ * no-parser build).
+ *
+ * A language's `core` part is loaded before anything renders; the identity
+ * and money parts are loaded by the screens that show them
+ * (`loadCatalogPart`, awaited by their routes' loaders and lazy imports), and
+ * a language change loads every part asked for so far.
  */
-import type { MessageFormatElement } from 'react-intl';
+import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
+import type { CatalogPart } from './catalog-parts.ts';
 
 export type Catalog = Record<string, MessageFormatElement[]> | Record<string, string>;
 
@@ -12,7 +19,10 @@ export type Catalog = Record<string, MessageFormatElement[]> | Record<string, st
 export const catalogLanguages = ['EN', 'CN'] as const;
 export type CatalogLanguage = (typeof catalogLanguages)[number];
 
-const loaders = import.meta.glob<Record<string, MessageFormatElement[]>>('./compiled/*.json', {
+/** A compiled part: the AST of each message, or its text when it is plain text. */
+type CompiledPart = Record<string, MessageFormatElement[] | string>;
+
+const loaders = import.meta.glob<CompiledPart>('./compiled/*.json', {
   import: 'default',
 });
 
@@ -25,28 +35,75 @@ export function localeOf(language: string): string {
   return catalogLanguage(language) === 'CN' ? 'zh-CN' : 'en';
 }
 
-const cache = new Map<CatalogLanguage, Promise<Catalog>>();
-const ready = new Map<CatalogLanguage, Catalog>();
+const pending = new Map<string, Promise<Catalog>>();
+/** Loaded parts, per language. */
+const ready = new Map<CatalogLanguage, Map<CatalogPart, Catalog>>();
+/** The parts the screens have asked for (loaded again for a new language). */
+const wanted = new Set<CatalogPart>(['core']);
+const listeners = new Set<() => void>();
+/** The merged catalog of each language, rebuilt when a part arrives. */
+const merged = new Map<CatalogLanguage, Catalog>();
 
-/** Loads (once) the compiled catalog of a language; starts the request at once. */
-export function loadCatalog(language: string): Promise<Catalog> {
-  const lang = catalogLanguage(language);
-  let pending = cache.get(lang);
-  if (!pending) {
-    const load = loaders[`./compiled/${lang.toLowerCase()}.json`] ?? loaders['./compiled/en.json'];
-    pending = load
-      ? load().then((messages) => {
-          ready.set(lang, messages);
+function loadPart(lang: CatalogLanguage, part: CatalogPart): Promise<Catalog> {
+  const key = `${lang}.${part}`;
+  let load = pending.get(key);
+  if (!load) {
+    const loader = loaders[`./compiled/${lang.toLowerCase()}.${part}.json`] ?? loaders[`./compiled/en.${part}.json`];
+    load = loader
+      ? loader().then((compiled) => {
+          // Plain text becomes its one literal node (react-intl formats ASTs only without the parser).
+          const messages: Record<string, MessageFormatElement[]> = {};
+          for (const [id, message] of Object.entries(compiled)) {
+            messages[id] = typeof message === 'string' ? [{ type: TYPE.literal, value: message }] : message;
+          }
+          const parts = ready.get(lang) ?? new Map<CatalogPart, Catalog>();
+          parts.set(part, messages);
+          ready.set(lang, parts);
+          merged.set(lang, Object.assign({}, ...parts.values()) as Catalog);
+          for (const listener of listeners) listener();
           return messages;
         })
       : Promise.reject(new Error('No compiled catalogs: run `npm run i18n:compile`'));
-    pending.catch(() => cache.delete(lang));
-    cache.set(lang, pending);
+    load.catch(() => pending.delete(key));
+    pending.set(key, load);
   }
-  return pending;
+  return load;
 }
 
-/** The catalog of a language if it has already been loaded. */
+/**
+ * Loads (once) the catalog of a language: its core part and every part asked
+ * for so far. Resolves to the merged catalog.
+ */
+export async function loadCatalog(language: string): Promise<Catalog> {
+  const lang = catalogLanguage(language);
+  await Promise.all([...wanted].map((part) => loadPart(lang, part)));
+  return merged.get(lang) ?? {};
+}
+
+/**
+ * Loads (once) one part of a language's catalog and keeps asking for it when
+ * the language changes; a screen's route awaits it before the screen renders.
+ */
+export function loadCatalogPart(language: string, part: CatalogPart): Promise<Catalog> {
+  wanted.add(part);
+  return loadPart(catalogLanguage(language), part);
+}
+
+/** Whether a part of a language's catalog has arrived. */
+export function hasCatalogPart(language: string, part: CatalogPart): boolean {
+  return ready.get(catalogLanguage(language))?.has(part) ?? false;
+}
+
+/** The merged catalog of a language as loaded so far (undefined before its core part is in). */
 export function loadedCatalog(language: string): Catalog | undefined {
-  return ready.get(catalogLanguage(language));
+  const lang = catalogLanguage(language);
+  return ready.get(lang)?.has('core') ? merged.get(lang) : undefined;
+}
+
+/** Calls `listener` whenever a part of any language has arrived; returns the unsubscribe. */
+export function onCatalogChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }

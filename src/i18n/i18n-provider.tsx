@@ -1,17 +1,28 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { createContext, type ReactNode, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useLanguage } from '../app/app-actor.tsx';
-import { type Catalog, loadCatalog, loadedCatalog, localeOf } from './catalogs.ts';
+import type { CatalogPart } from './catalog-parts.ts';
+import { type Catalog, hasCatalogPart, loadCatalog, loadCatalogPart, loadedCatalog, localeOf, onCatalogChange } from './catalogs.ts';
 
-interface Loaded {
-  language: string;
-  messages: Catalog;
+/** Whether the provider's messages come in parts (false when a test gives whole catalogs). */
+const PartsContext = createContext(false);
+
+/**
+ * A screen that shows the messages of a catalog part (identity, money) calls
+ * this first: it suspends until the part of the current language is in.
+ */
+export function useCatalogPart(part: CatalogPart) {
+  const language = useLanguage();
+  const inParts = useContext(PartsContext);
+  if (inParts && !hasCatalogPart(language, part)) use(loadCatalogPart(language, part));
 }
 
 /**
  * Gives the tree the messages of the app machine's language. Until the first
  * catalog has arrived nothing is rendered (a few ms; never message ids); on a
  * language change the old catalog stays on screen until the new one is in.
+ * Parts that screens load later (src/i18n/catalogs.ts) join the messages as
+ * they arrive. `load` replaces the loading of whole catalogs (tests).
  */
 export function I18nProvider({
   children,
@@ -21,17 +32,19 @@ export function I18nProvider({
   load?: (language: string) => Promise<Catalog>;
 }) {
   const language = useLanguage();
-  const [loaded, setLoaded] = useState<Loaded | null>(() => {
-    const messages = loadedCatalog(language);
-    return messages ? { language, messages } : null;
-  });
+  const custom = load !== loadCatalog;
+  // The language on screen: the app's, once its catalog is in.
+  const [shown, setShown] = useState<{ language: string; messages?: Catalog } | null>(() =>
+    !custom && loadedCatalog(language) ? { language } : null,
+  );
   const [failed, setFailed] = useState(false);
+  const loaded = useSyncExternalStore(onCatalogChange, () => (shown && !custom ? loadedCatalog(shown.language) : undefined));
 
   useEffect(() => {
     let live = true;
     load(language).then(
       (messages) => {
-        if (live) setLoaded({ language, messages });
+        if (live) setShown({ language, messages: custom ? messages : undefined });
       },
       () => {
         if (live) setFailed(true);
@@ -40,20 +53,23 @@ export function I18nProvider({
     return () => {
       live = false;
     };
-  }, [language, load]);
+  }, [language, load, custom]);
 
   useEffect(() => {
-    if (loaded) document.documentElement.lang = localeOf(loaded.language);
-  }, [loaded]);
+    if (shown) document.documentElement.lang = localeOf(shown.language);
+  }, [shown]);
 
-  if (!loaded) {
+  const messages = shown?.messages ?? loaded;
+  if (!shown || !messages) {
     // Without any catalog there is no copy to show; render an empty page
     // rather than raw ids. A reload is the only sensible next step.
     return failed ? <output aria-live="polite" /> : null;
   }
   return (
-    <IntlProvider locale={localeOf(loaded.language)} defaultLocale="en" messages={loaded.messages}>
-      {children}
-    </IntlProvider>
+    <PartsContext value={!custom}>
+      <IntlProvider locale={localeOf(shown.language)} defaultLocale="en" messages={messages}>
+        {children}
+      </IntlProvider>
+    </PartsContext>
   );
 }

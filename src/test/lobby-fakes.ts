@@ -7,21 +7,8 @@
  */
 import { vi } from 'vitest';
 import { announcementsEndpoint, bannersEndpoint, footerEndpoint } from '../api/content.ts';
-import {
-  addFavouriteEndpoint,
-  favouriteGamesEndpoint,
-  favouriteIdsEndpoint,
-  type Game,
-  gameListEndpoint,
-  hotGamesEndpoint,
-  launchGameEndpoint,
-  recentGamesEndpoint,
-  removeFavouriteEndpoint,
-  type VendorGameTypes,
-  vendorGameTypesEndpoint,
-  type Winner,
-  winnerBoardEndpoint,
-} from '../api/games.ts';
+import { type Game, gameListEndpoint, hotGamesEndpoint, type VendorGameTypes, vendorGameTypesEndpoint, type Winner, winnerBoardEndpoint } from '../api/games.ts';
+import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../api/member-games.ts';
 import { consolidatedSettingsEndpoint } from '../api/system.ts';
 import { walletEndpoint } from '../api/wallet.ts';
 

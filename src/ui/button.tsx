@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { Icon, type IconName } from './icons.tsx';
 import type { ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';
 
@@ -36,12 +36,12 @@ export const iconButtonClassName = styles.iconButton;
 
 /** A 44 x 44 icon-only button; `label` is its accessible name. */
 export function IconButton({
-  icon: Icon,
+  icon,
   label,
   className,
   type = 'button',
   ...props
-}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'children'> & { icon: LucideIcon; label: string }) {
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'children'> & { icon: IconName; label: string }) {
   return (
     <button
       type={type}
@@ -49,7 +49,7 @@ export function IconButton({
       className={[styles.iconButton, className].filter(Boolean).join(' ')}
       {...props}
     >
-      <Icon aria-hidden="true" focusable="false" />
+      <Icon name={icon} aria-hidden="true" focusable="false" />
     </button>
   );
 }

@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, IconButton } from './button.tsx';
@@ -148,7 +147,7 @@ export function Drawer({ open, title, closeLabel, onClose, children }: DrawerPro
           <h2 id={titleId} className={styles.drawerTitle}>
             {title}
           </h2>
-          <IconButton icon={X} label={closeLabel} onClick={onClose} />
+          <IconButton icon="x" label={closeLabel} onClick={onClose} />
         </div>
         {children}
       </div>

@@ -1,9 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
+import { Icon, type IconName } from './icons.tsx';
 import type { ReactNode } from 'react';
 import styles from './empty-state.module.css';
 
 export interface EmptyStateProps {
-  icon: LucideIcon;
+  icon: IconName;
   title: string;
   body?: string;
   /** The next step: a button or a link. */
@@ -17,12 +17,12 @@ export interface EmptyStateProps {
 }
 
 /** The empty / error / "coming soon" state of a screen: icon, short message, next step. */
-export function EmptyState({ icon: Icon, title, body, action, tone = 'neutral', headingLevel = 2, role }: EmptyStateProps) {
+export function EmptyState({ icon, title, body, action, tone = 'neutral', headingLevel = 2, role }: EmptyStateProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className={[styles.root, tone === 'danger' && styles.danger].filter(Boolean).join(' ')} role={role}>
       <span className={styles.icon}>
-        <Icon aria-hidden="true" focusable="false" />
+        <Icon name={icon} aria-hidden="true" focusable="false" />
       </span>
       <Heading className={styles.title}>{title}</Heading>
       {body ? <p className={styles.body}>{body}</p> : null}

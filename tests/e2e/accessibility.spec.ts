@@ -17,7 +17,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../src/app/route-paths.ts';
-import { type DemoAccount, demoAccounts, logIn, useSession, text } from './support.ts';
+import { type DemoAccount, demoAccounts, logIn, giveSession, text } from './support.ts';
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const failingImpacts = new Set(['serious', 'critical']);
@@ -127,11 +127,21 @@ function trackNetwork(page: Page) {
   };
 }
 
-/** Opens a path and waits for its screen (title heading) and a quiet network before auditing. */
+/**
+ * Opens a path and waits for its screen (title heading) and a quiet network; where the screen
+ * builds parts only when the player gets near them (WhenNear: the home's winner board and
+ * footer), scrolls to them so they are audited too.
+ */
 async function visit(page: Page, path: string, settle: () => Promise<void>) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible({ timeout: 15_000 });
   await settle();
+  const waiting = page.locator('[data-when-near]');
+  if ((await waiting.count()) > 0) {
+    await waiting.first().scrollIntoViewIfNeeded();
+    await expect(waiting).toHaveCount(0);
+    await settle();
+  }
 }
 
 function report(log: AuditLog, label: string) {
@@ -151,7 +161,9 @@ async function auditAll(context: BrowserContext, paths: readonly string[], label
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       const page = await context.newPage();
-      if (session) await useSession(page, session);
+      // The home's notice popup (once per browser session) is audited on its own, below.
+      await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
+      if (session) await giveSession(page, session);
       const settle = trackNetwork(page);
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
         await visit(page, path, settle);
@@ -185,9 +197,19 @@ test.describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
     await auditAll(context, ['/m/home', ...agentPaths], 'agent', demoAccounts.agent);
   });
 
+  test('the notice popup, open, with a notice expanded', async ({ page }) => {
+    const log = newLog();
+    await page.goto('/m/home');
+    const popup = page.getByRole('dialog', { name: text('lobby.notice.popupTitle') });
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { expanded: false }).first().click();
+    await expect(popup.getByRole('button', { expanded: true })).toHaveCount(1);
+    await audit(page, '/m/home notice popup', log);
+    report(log, 'notice popup');
+  });
+
   test('the side menu, open', async ({ page }) => {
     const log = newLog();
-    // The home's notice popup (once per browser session) is audited on its own in the route audit.
     await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
     await visit(page, '/m/home', trackNetwork(page));
     await page.getByRole('button', { name: text('shell.menu.open') }).click();
@@ -199,7 +221,7 @@ test.describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
   test('the logout confirm dialog, open', async ({ page }) => {
     const log = newLog();
     await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
-    await useSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.player));
+    await giveSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.player));
     await visit(page, '/m/home', trackNetwork(page));
     await page.getByRole('button', { name: text('header.logout') }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();

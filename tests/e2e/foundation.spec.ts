@@ -1,15 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { navbarMode, showsBottomBar, showsHeader, titleId } from '../../src/app/layout-rules.ts';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../src/app/route-paths.ts';
-import { admin, demoAccounts, logIn, text, useSession } from './support.ts';
+import { admin, demoAccounts, logIn, text, giveSession } from './support.ts';
 
 const bottomBar = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: text('shell.bottom.label') });
 const accountActions = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: text('shell.header.actions') });
 
-/** Where a path lands: /m/register.html is an alias of /m/register; /m/trail starts a trial session and goes home. */
-const landing = (path: string) => (path === '/m/register.html' ? '/m/register' : path === '/m/trail' ? '/m/home' : path);
+/**
+ * Where a guest's path lands: /m/register.html is an alias of /m/register; /m/trail starts a trial
+ * session and goes home; /m/changePsw needs an account with a password, so a guest logs in first.
+ */
+const guestLanding: Record<string, string> = { '/m/register.html': '/m/register', '/m/trail': '/m/home', '/m/changePsw': '/m/login' };
+const landing = (path: string) => guestLanding[path] ?? path;
 
 async function expectLayout(page: import('@playwright/test').Page, requested: string) {
   const path = landing(requested);
@@ -54,7 +58,7 @@ test.describe('routes and layout', () => {
   });
 
   test('a member sees every member route, and agent routes send a member home', async ({ page }) => {
-    await useSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.player));
+    await giveSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.player));
     for (const path of memberPaths) {
       await page.goto(path);
       await expectLayout(page, path);
@@ -64,7 +68,7 @@ test.describe('routes and layout', () => {
   });
 
   test('an agent sees every agent route', async ({ page }) => {
-    await useSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.agent));
+    await giveSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.agent));
     for (const path of agentPaths) {
       await page.goto(path);
       await expectLayout(page, path);
@@ -75,7 +79,7 @@ test.describe('routes and layout', () => {
     await page.goto('/m/home');
     // The demo merchant's first-deposit promotion carries a ₱258 badge (consolidated settings).
     await expect(bottomBar(page).getByText('₱258', { exact: true })).toBeVisible();
-    await expect(bottomBar(page).getByRole('link', { name: `${text('nav.deposit')}${text('nav.deposit.bonus', { amount: '₱258' })}` })).toBeVisible();
+    await expect(bottomBar(page).getByRole('link', { name: text('nav.deposit.withBonus', { amount: '₱258' }) })).toBeVisible();
   });
 });
 

@@ -6,7 +6,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../src/api/crypto.ts';
-import { registerMobileEndpoint } from '../../src/api/member.ts';
+import { registerEndpoint, registerMobileEndpoint } from '../../src/api/member.ts';
 import { loginEndpoint } from '../../src/api/session.ts';
 import { captchaEndpoint, smsRegisterEndpoint } from '../../src/api/verification.ts';
 import { captchaSvg } from '../../server/modules/verification/captcha-image.ts';
@@ -183,4 +183,24 @@ export async function loginElsewhere(baseURL: string, username: string, password
     captchaId: captcha.captchaId,
     captcha: readCaptcha(captcha.image),
   });
+}
+
+/**
+ * A new account registered through the API (username method, captcha read
+ * from its image): for tests that must start from an empty wallet and record.
+ */
+export async function registerMember(baseURL: string, prefix: string): Promise<{ username: string; password: string }> {
+  const call = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', language: 'EN' }), isOnline: () => true });
+  const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`.slice(0, 16);
+  const password = 'Member#2026';
+  const captcha = await call(captchaEndpoint);
+  await createSealer(call).call(registerEndpoint, {
+    username,
+    password,
+    confirmPassword: password,
+    captchaId: captcha.captchaId,
+    captcha: readCaptcha(captcha.image),
+    type: 0,
+  });
+  return { username, password };
 }

@@ -279,6 +279,8 @@ test.describe('identity', () => {
   });
 
   test('remember-me restores the session in a new tab until logout', async ({ page, context }) => {
+    // New tabs open home without its notice popup (once per browser session; the lobby suite looks at it).
+    await context.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
     const { username, password } = await registerByUsername(page);
     await loginWithPassword(page, username, password);
     await expectSignedIn(page, username);

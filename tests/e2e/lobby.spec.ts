@@ -1,14 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../src/api/crypto.ts';
-import {
-  favouriteGamesEndpoint,
-  type Game,
-  gameListEndpoint,
-  hotGamesEndpoint,
-  removeFavouriteEndpoint,
-  vendorGameTypesEndpoint,
-} from '../../src/api/games.ts';
+import { type Game, gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint } from '../../src/api/games.ts';
+import { favouriteGamesEndpoint, removeFavouriteEndpoint } from '../../src/api/member-games.ts';
 import { loginEndpoint } from '../../src/api/session.ts';
 import { text } from './support.ts';
 
@@ -87,6 +81,10 @@ test.describe('lobby as a guest', () => {
     await expect(page.getByTestId('home-block-RNG').getByTestId('game-tile')).toHaveCount(9);
     await expect(page.getByTestId('home-pick-PXG').getByTestId('game-tile')).toHaveCount(6);
     await expect(page.getByTestId('vendor-list-ESPORTS').getByRole('link')).toHaveCount(3);
+    // The winner board and the footer are built as the player scrolls towards them.
+    await expect(page.getByTestId('winner-board')).toHaveCount(0);
+    await page.getByTestId('home-picks').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2000);
     await expect(page.getByTestId('winner-board')).toBeVisible();
     // Vendor logos: BTI and the TCG vendors share one icon, shown once (spec section 9).
     const logos = page.getByRole('region', { name: text('lobby.footer.vendors') }).locator('img');
@@ -103,6 +101,7 @@ test.describe('lobby as a guest', () => {
   });
 
   test('every category page and every vendor list shows its games', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
     await skipNoticePopup(page);
     const api = guestApi(baseURL!);
     const pages: [string, string][] = [
@@ -255,6 +254,7 @@ test.describe('lobby as a guest', () => {
     expect(inChinese).toEqual(expect.arrayContaining([vendorGameTypesEndpoint.path, hotGamesEndpoint.path, '/wps/game/winner-board']));
     await expect(page.getByRole('navigation', { name: '游戏分类' }).getByRole('button', { name: '电子', exact: true })).toBeVisible();
     await expect(page.getByTestId('home-block-RNG').getByTestId('game-tile')).toHaveCount(9);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(page.getByTestId('winner-board')).toBeVisible();
   });
 

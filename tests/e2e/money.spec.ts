@@ -6,6 +6,7 @@
  * CLI, and a trial account refused deposit.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { registerMember } from './identity-support.ts';
 import { admin, text } from './support.ts';
 
 /** "₱4,998.50" -> 499850 */
@@ -29,9 +30,11 @@ async function logIn(page: Page, username: string, password: string) {
 }
 
 test.describe('money', () => {
-  test('a member deposits through the gateway, sees the record, adds a card and a withdrawal password, and withdraws', async ({ page }) => {
+  test('a member deposits through the gateway, sees the record, adds a card and a withdrawal password, and withdraws', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
-    await logIn(page, 'player1', 'Player#2026');
+    // A new account: an empty wallet and bet record, whatever the other suites did.
+    const account = await registerMember(baseURL!, 'money');
+    await logIn(page, account.username, account.password);
     await page.goto('/m/gameRecord');
     await expect(page.getByRole('heading', { name: text('money.records.empty') })).toBeVisible();
 
@@ -72,7 +75,7 @@ test.describe('money', () => {
     // Withdraw: first a bank card, then a withdrawal password, then ₱150.00 (₱50.00 is below the limit).
     await page.goto('/m/withdraw');
     await expect(page.getByRole('heading', { name: text('money.card.title') })).toBeVisible();
-    await page.getByLabel(text('money.card.accountName')).fill('Player One');
+    await page.getByLabel(text('money.card.accountName')).fill('Money Member');
     await page.getByLabel(text('money.card.accountNumber')).fill('12');
     await page.getByRole('button', { name: text('money.card.submit') }).click();
     await expect(page.getByRole('alert')).toHaveText(text('money.card.fields'));
@@ -111,6 +114,8 @@ test.describe('money', () => {
   });
 
   test('a trial account is refused deposit with the free_reject message', async ({ page }) => {
+    // Not the home's notice popup (once per browser session; the lobby suite looks at it).
+    await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
     await page.goto('/m/login');
     await page.getByRole('link', { name: text('identity.login.trial') }).click();
     await expect(page).toHaveURL(/\/m\/home$/);

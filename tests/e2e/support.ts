@@ -57,6 +57,6 @@ export async function logIn(baseURL: string, account: DemoAccount): Promise<Sess
 }
 
 /** Hands a logged-in session to the page before it loads, as the login screen leaves it in this tab. */
-export async function useSession(page: Page, session: SessionRecord) {
+export async function giveSession(page: Page, session: SessionRecord) {
   await page.addInitScript((s) => sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify(s)), session);
 }

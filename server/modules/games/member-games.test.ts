@@ -1,16 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addFavouriteEndpoint,
-  favouriteGamesEndpoint,
-  favouriteIdsEndpoint,
-  type Game,
-  gameListEndpoint,
-  gameSessionTtlMs,
-  launchGameEndpoint,
-  recentGamesEndpoint,
-  removeFavouriteEndpoint,
-} from '../../../src/api/games.ts';
+import { type Game, gameListEndpoint } from '../../../src/api/games.ts';
+import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, gameSessionTtlMs, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../src/api/member-games.ts';
 import { loginEndpoint } from '../../../src/api/session.ts';
 import { gameSessions } from '../../db/schema-lobby.ts';
 import { demoAccounts } from '../../db/seed-members.ts';

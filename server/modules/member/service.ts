@@ -4,7 +4,7 @@
  * change password, set password by phone, forgot password by e-mail.
  */
 import { randomInt } from 'node:crypto';
-import { errorCodes } from '../../../src/api/contract.ts';
+import { errorCodes } from '../../../src/api/error-codes.ts';
 import type {
   MemberInfo,
   RegisterField,

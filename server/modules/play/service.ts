@@ -19,7 +19,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { errorCodes } from '../../../src/api/contract.ts';
+import { errorCodes } from '../../../src/api/error-codes.ts';
 import { inhouseVendor } from '../../../src/api/games.ts';
 import {
   crashParamsSchema,

@@ -5,7 +5,7 @@
  * (login.failed) after the same work (a dummy argon2 verification).
  */
 import { randomInt } from 'node:crypto';
-import { errorCodes } from '../../../src/api/contract.ts';
+import { errorCodes } from '../../../src/api/error-codes.ts';
 import type { LoginPayload, LoginResult, TrialLoginResult } from '../../../src/api/session.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MemberRow } from '../../db/schema.ts';

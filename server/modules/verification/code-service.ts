@@ -5,7 +5,7 @@
  */
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/contract.ts';
+import { errorCodes } from '../../../src/api/error-codes.ts';
 import type { SmsCodeSent } from '../../../src/api/verification.ts';
 import type { Database } from '../../db/connect.ts';
 import { verificationCodes } from '../../db/schema.ts';

@@ -22,7 +22,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
 import { createSealer } from '../../../src/api/crypto.ts';
-import { gameListEndpoint, launchGameEndpoint } from '../../../src/api/games.ts';
+import { gameListEndpoint } from '../../../src/api/games.ts';
+import { launchGameEndpoint } from '../../../src/api/member-games.ts';
 import { loginEndpoint } from '../../../src/api/session.ts';
 import {
   addBankCardEndpoint,

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { errorCodes } from '../../../src/api/contract.ts';
+import { errorCodes } from '../../../src/api/error-codes.ts';
 import {
   addBankCardEndpoint,
   bankCardsEndpoint,

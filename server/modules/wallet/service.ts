@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, or } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/contract.ts';
+import { errorCodes } from '../../../src/api/error-codes.ts';
 import { depositTypes } from '../../../src/api/session.ts';
 import {
   type AddBankCardBody,

@@ -6,7 +6,7 @@
  * kept atomically in the database, so parallel guesses get no more tries.
  */
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/contract.ts';
+import { errorCodes } from '../../../src/api/error-codes.ts';
 import { withdrawalPasswordPattern } from '../../../src/api/wallet.ts';
 import type { Database } from '../../db/connect.ts';
 import { type MemberRow, withdrawalPasswords } from '../../db/schema.ts';

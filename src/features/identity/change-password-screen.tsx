@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { FormAlert, PasswordField, useMessageText } from './form-parts.tsx';
 import styles from './identity-form.module.css';
 import { type ChangePasswordValues, changePasswordSchema, passwordMaxLength } from './identity-schemas.ts';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /**
  * Change password (/m/changePsw): after a first login (or a login with an
@@ -19,6 +20,7 @@ import { type ChangePasswordValues, changePasswordSchema, passwordMaxLength } fr
  * so the old one is always asked.
  */
 export function ChangePasswordScreen() {
+  useCatalogPart('identity');
   const t = useT();
   const text = useMessageText();
   const navigate = useNavigate();

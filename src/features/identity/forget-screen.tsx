@@ -30,6 +30,7 @@ import {
   resetEmailSchema,
   resetPhoneSchema,
 } from './identity-schemas.ts';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 const lookups = [
   { value: 'phone', label: 'identity.reset.byPhone' },
@@ -40,6 +41,7 @@ type ResetActor = ReturnType<typeof useActorRef<ReturnType<typeof providePasswor
 
 /** Forgot password (/m/forget): by phone (SMS code and a new password) or by e-mail, per the CHNGPASSVERIF3 switch. */
 export function ForgetScreen({ switches }: { switches: IdentitySwitches }) {
+  useCatalogPart('identity');
   const t = useT();
   const navigate = useNavigate();
   const router = useRouter();

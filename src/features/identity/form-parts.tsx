@@ -5,7 +5,6 @@
  * machines' message ids and the server's error codes.
  */
 import { useSelector } from '@xstate/react';
-import { Eye, EyeOff, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -102,7 +101,7 @@ export interface TextFieldProps {
 
 export function TextField({ label, registration, error, hint, type = 'text', after, before, onClear, ...input }: TextFieldProps) {
   const t = useT();
-  const clear = onClear ? <IconButton icon={X} label={t('identity.field.clear', { label })} onClick={onClear} /> : null;
+  const clear = onClear ? <IconButton icon="x" label={t('identity.field.clear', { label })} onClick={onClear} /> : null;
   return (
     <Field
       label={label}
@@ -151,7 +150,7 @@ export function PasswordField({
       hint={hint}
       after={
         <IconButton
-          icon={shown ? EyeOff : Eye}
+          icon={shown ? 'eye-off' : 'eye'}
           label={t(shown ? 'identity.password.hide' : 'identity.password.show')}
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Download } from 'lucide-react';
+import { Icon } from '../../ui/icons.tsx';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoginMethod } from '../../../machines/login.machine.ts';
@@ -30,6 +30,7 @@ import {
 } from './form-parts.tsx';
 import styles from './identity-form.module.css';
 import { isMobileNumber, type LoginFormValues, loginSchema, passwordMaxLength } from './identity-schemas.ts';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 const methods = [
   { value: 'username', label: 'identity.login.tabUsername' },
@@ -60,7 +61,7 @@ function AppDownload({ link }: { link: LoginContent['download'] }) {
   if (!link) return null;
   return (
     <a className={styles.download} href={link.url} {...(opensInPlace(link.url) ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
-      <Download aria-hidden="true" focusable="false" />
+      <Icon name="download" aria-hidden="true" focusable="false" />
       {t('identity.login.download')}
     </a>
   );
@@ -81,6 +82,7 @@ export function LoginScreen({
   content?: LoginContent;
   redirect?: string | undefined;
 }) {
+  useCatalogPart('identity');
   const t = useT();
   const navigate = useNavigate();
   const sendToApp = useAppSend();

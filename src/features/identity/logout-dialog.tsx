@@ -6,12 +6,14 @@ import { identityDeps, provideLogoutMachine } from '../../app/identity-actors.ts
 import { useT } from '../../i18n/use-t.ts';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import styles from './identity-form.module.css';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /**
  * The logout confirm (in_sure_logout), run by the logout machine: opened on
  * mount, `onClose` when cancelled or once logged out (then home).
  */
 export default function LogoutDialog({ onClose }: { onClose: () => void }) {
+  useCatalogPart('identity');
   const t = useT();
   const navigate = useNavigate();
   const sendToApp = useAppSend();

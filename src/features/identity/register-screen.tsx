@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { UserPlus } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import {
@@ -38,6 +37,7 @@ import {
 } from './form-parts.tsx';
 import styles from './identity-form.module.css';
 import { isMobileNumber, passwordMaxLength, type RegistrationFormValues, registrationSchema } from './identity-schemas.ts';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 const methodTabs = [
   { value: 'username', label: 'identity.register.byUsername' },
@@ -87,6 +87,7 @@ export function RegisterScreen({
   recommenderId?: string | undefined;
   notices?: readonly Announcement[];
 }) {
+  useCatalogPart('identity');
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -130,7 +131,7 @@ function RegistrationFlow({ affiliateCode, recommenderId }: { affiliateCode?: st
   if (failed) {
     return (
       <EmptyState
-        icon={UserPlus}
+        icon="user-plus"
         tone="danger"
         role="alert"
         title={text(errorCode ?? 'load.retry')}

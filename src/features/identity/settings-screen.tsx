@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronRight, LogOut, Settings } from 'lucide-react';
+import { Icon } from '../../ui/icons.tsx';
 import { useCallback, useState } from 'react';
 import { useRole, useSession } from '../../app/app-actor.tsx';
 import { useT } from '../../i18n/use-t.ts';
@@ -7,9 +7,11 @@ import { buttonClassName } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import styles from './identity-form.module.css';
 import LogoutDialog from './logout-dialog.tsx';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /** Personal settings (/m/set): the account, change password (not for trial accounts) and log out. */
 export function SettingsScreen() {
+  useCatalogPart('identity');
   const t = useT();
   const role = useRole();
   const session = useSession();
@@ -19,7 +21,7 @@ export function SettingsScreen() {
   if (role === 'guest' || !session) {
     return (
       <EmptyState
-        icon={Settings}
+        icon="settings"
         title={t('identity.set.guest')}
         action={
           <Link to="/m/login" className={buttonClassName()}>
@@ -36,12 +38,12 @@ export function SettingsScreen() {
         {role !== 'trial' ? (
           <Link to="/m/changePsw" className={styles.row}>
             {t('identity.set.changePassword')}
-            <ChevronRight aria-hidden="true" focusable="false" />
+            <Icon name="chevron-right" aria-hidden="true" focusable="false" />
           </Link>
         ) : null}
         <button type="button" className={styles.row} onClick={() => setConfirming(true)}>
           {t('identity.set.logout')}
-          <LogOut aria-hidden="true" focusable="false" />
+          <Icon name="log-out" aria-hidden="true" focusable="false" />
         </button>
       </div>
       {confirming ? <LogoutDialog onClose={closeLogout} /> : null}

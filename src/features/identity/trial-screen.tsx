@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Gamepad2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useAppSend } from '../../app/app-actor.tsx';
 import { identityDeps, provideTrialMachine } from '../../app/identity-actors.ts';
@@ -8,9 +7,11 @@ import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { useMessageText } from './form-parts.tsx';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /** Trial play (/m/trail): creates a trial account, stores its session and goes home. */
 export function TrialScreen() {
+  useCatalogPart('identity');
   const t = useT();
   const text = useMessageText();
   const navigate = useNavigate();
@@ -28,7 +29,7 @@ export function TrialScreen() {
   if (failed) {
     return (
       <EmptyState
-        icon={Gamepad2}
+        icon="gamepad-2"
         tone="danger"
         role="alert"
         title={text(errorCode ?? 'unknown')}
@@ -36,5 +37,5 @@ export function TrialScreen() {
       />
     );
   }
-  return <EmptyState icon={Gamepad2} role="status" title={t('identity.trial.starting')} body={t('in_please_wait')} />;
+  return <EmptyState icon="gamepad-2" role="status" title={t('identity.trial.starting')} body={t('in_please_wait')} />;
 }

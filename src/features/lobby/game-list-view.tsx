@@ -1,17 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { ChevronRight, LogIn, SearchX, SlidersHorizontal, WifiOff } from 'lucide-react';
+import { Icon } from '../../ui/icons.tsx';
 import { useCallback, useId, useState } from 'react';
 import { type GameListInput, type GameListTab, hasFilters, hasMore, minBetFilterOptions } from '../../../machines/game-list.machine.ts';
 import type { Game, VendorGameTypes } from '../../api/games.ts';
 import { useRole } from '../../app/app-actor.tsx';
-import { useGameList } from '../../app/lobby-actors.ts';
+import { useGameList } from '../../app/game-list-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { GameGrid, TileSkeletons, WindowedGameGrid } from './game-grid.tsx';
+import { GameGrid, TileSkeletons } from './game-grid.tsx';
+import WindowedGameGrid from './windowed-game-grid.tsx';
 import { useCategoryName, useClassifyName } from './lobby-names.ts';
 import styles from './lobby.module.css';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 export interface GameListViewProps {
   input: GameListInput;
@@ -47,7 +49,7 @@ function LoginRequired() {
   const t = useT();
   return (
     <EmptyState
-      icon={LogIn}
+      icon="log-in"
       title={t('in_logged_login')}
       action={
         <Link to="/m/login" className={buttonClassName({ variant: 'primary' })}>
@@ -65,6 +67,7 @@ function LoginRequired() {
  * by its button) narrows the loaded hot list.
  */
 export function GameListView({ input, types, tabs = false, search = false, filters = false, categories = false }: GameListViewProps) {
+  useCatalogPart('lobby');
   const t = useT();
   const errorText = useErrorText();
   const categoryName = useCategoryName();
@@ -152,7 +155,7 @@ export function GameListView({ input, types, tabs = false, search = false, filte
             aria-controls={panelId}
             onClick={() => setPanelOpen((open) => !open)}
           >
-            <SlidersHorizontal aria-hidden="true" focusable="false" size={16} />
+            <Icon name="sliders-horizontal" aria-hidden="true" focusable="false" size={16} />
             {t('lobby.filter.panel')}
           </button>
         ) : null}
@@ -220,7 +223,7 @@ export function GameListView({ input, types, tabs = false, search = false, filte
         </div>
       ) : failed ? (
         <EmptyState
-          icon={WifiOff}
+          icon="wifi-off"
           tone="danger"
           role="alert"
           title={errorText(errorCode ?? 'client.network')}
@@ -231,7 +234,7 @@ export function GameListView({ input, types, tabs = false, search = false, filte
           }
         />
       ) : games.length === 0 ? (
-        <EmptyState icon={SearchX} title={t('lobby.list.empty')} body={t('lobby.list.emptyBody')} />
+        <EmptyState icon="search-x" title={t('lobby.list.empty')} body={t('lobby.list.emptyBody')} />
       ) : (
         <>
           <WindowedGameGrid games={games} onNearEnd={loadMore} canLoad={ready && more} />
@@ -249,6 +252,7 @@ export function GameListView({ input, types, tabs = false, search = false, filte
  * the in-house block): its first page as plain tiles, a see-all link.
  */
 export function GameStrip({ title, input, to, search }: { title: string; input: GameListInput; to: string; search?: Record<string, string> }) {
+  useCatalogPart('lobby');
   const t = useT();
   const actor = useGameList(input);
   const games = useSelector(actor, (s) => s.context.games as Game[]);
@@ -260,7 +264,7 @@ export function GameStrip({ title, input, to, search }: { title: string; input: 
         <h2 className={styles.blockTitle}>{title}</h2>
         <Link to={to as '/m/home'} search={search as never} className={styles.moreLink}>
           {t('lobby.block.more')}
-          <ChevronRight aria-hidden="true" focusable="false" size={16} />
+          <Icon name="chevron-right" aria-hidden="true" focusable="false" size={16} />
         </Link>
       </div>
       {loading ? (

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { Star } from 'lucide-react';
+import { Icon } from '../../ui/icons.tsx';
 import type { SyntheticEvent } from 'react';
 import { type Game, defaultGameIconUrl } from '../../api/games.ts';
-import { useLobbyActors } from '../../app/lobby-actors.ts';
+import { sendFavourites, sendLaunch, useLobbyActors } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import styles from './lobby.module.css';
 
@@ -18,11 +18,11 @@ export function fallBackToDefaultIcon(event: SyntheticEvent<HTMLImageElement>) {
  */
 export function GameTile({ game, eager = false }: { game: Game; eager?: boolean }) {
   const t = useT();
-  const { launch, favourites } = useLobbyActors();
-  const favourite = useSelector(favourites, (s) => game.nodeId !== null && s.context.ids.includes(game.nodeId));
+  const play = useLobbyActors();
+  const favourite = useSelector(play?.favourites, (s) => !!s && game.nodeId !== null && s.context.ids.includes(game.nodeId));
   return (
     <div className={styles.tile} data-testid="game-tile" data-game-id={game.gameId}>
-      <button type="button" className={styles.tileButton} onClick={() => launch.send({ type: 'game.open', game })}>
+      <button type="button" className={styles.tileButton} onClick={() => sendLaunch({ type: 'game.open', game })}>
         <img
           className={styles.tileImage}
           src={game.iconUrl}
@@ -44,9 +44,9 @@ export function GameTile({ game, eager = false }: { game: Game; eager?: boolean 
           className={styles.star}
           aria-pressed={favourite}
           aria-label={t(favourite ? 'lobby.fav.remove' : 'lobby.fav.add', { name: game.displayName })}
-          onClick={() => favourites.send({ type: 'fav.toggle', nodeId: game.nodeId!, vendor: game.vassalage })}
+          onClick={() => sendFavourites({ type: 'fav.toggle', nodeId: game.nodeId!, vendor: game.vassalage })}
         >
-          <Star aria-hidden="true" focusable="false" size={18} />
+          <Icon name="star" aria-hidden="true" focusable="false" size={18} />
         </button>
       ) : null}
     </div>

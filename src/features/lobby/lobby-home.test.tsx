@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gameListEndpoint, hotGamesEndpoint, launchGameEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../api/games.ts';
+import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../api/games.ts';
+import { launchGameEndpoint } from '../../api/member-games.ts';
 import { walletEndpoint } from '../../api/wallet.ts';
 import { writeLanguage } from '../../app/storage.ts';
 import { fakeVendors, lobbyServer } from '../../test/lobby-fakes.ts';
@@ -60,10 +61,14 @@ describe('home game hub', () => {
     lobbyServer();
     const { user, router } = renderApp({ path: '/m/home' });
     const hot = await screen.findByTestId('home-block-HOT');
+    // The home has settled: what it builds below the first screen is in.
+    await screen.findByTestId('winner-board');
     await user.click(within(hot).getByRole('button', { name: 'See all' }));
     expect((await hubButton('Hot')).getAttribute('aria-current')).toBe('true');
     expect(router.state.location.pathname).toBe('/m/home');
-    await waitFor(() => expect(screen.getAllByTestId('game-tile').length).toBe(14));
+    // The hub's lists load with the first choice of one.
+    // The list loads with the choice; React reveals it after its Suspense throttle (300 ms).
+    await waitFor(() => expect(screen.getAllByTestId('game-tile').length).toBe(14), { timeout: 3000 });
     expect(screen.queryByTestId('home-block-HOT')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { ChevronRight, Clock, Flame, House, LayoutGrid, Star, Ticket, WifiOff } from 'lucide-react';
-import { Suspense, use, useEffect, useState } from 'react';
+import { Icon, type IconName } from '../../ui/icons.tsx';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { lotteryCategories, type lobbyHomeMachine, vendorListCategories } from '../../../machines/lobby-home.machine.ts';
 import type { Game, VendorGameTypes, Winner } from '../../api/games.ts';
@@ -20,14 +20,22 @@ import { useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { WhenNear } from '../../ui/when-near.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { GameGrid, TileSkeletons } from './game-grid.tsx';
-import { GameListView } from './game-list-view.tsx';
-import { allAnnouncements, DownloadPopup, HomeFooter, NoticePopup, NoticeTicker, WinnerBoard } from './home-parts.tsx';
+import { allAnnouncements, NoticePopup, NoticeTicker } from './home-parts.tsx';
 import { VendorList } from './lobby-blocks.tsx';
 import { useCategoryName } from './lobby-names.ts';
 import { LobbyOverlays } from './lobby-overlays.tsx';
 import styles from './lobby.module.css';
+
+/** Below the first screen and on demand: built, and their code loaded, when the player gets near (WhenNear) or asks. */
+const WinnerBoard = lazy(() => import('./home-below.tsx').then((m) => ({ default: m.WinnerBoard })));
+const HomeFooter = lazy(() => import('./home-below.tsx').then((m) => ({ default: m.HomeFooter })));
+const DownloadPopup = lazy(() => import('./home-below.tsx').then((m) => ({ default: m.DownloadPopup })));
+
+/** The hub's other lists (hot, favourites, recent, a category): loaded when one is chosen, not with the home. */
+const GameListView = lazy(() => import('./game-list-view.tsx').then((m) => ({ default: m.GameListView })));
 
 type HomeActor = ActorRefFrom<typeof lobbyHomeMachine>;
 type HomeSnapshot = ReturnType<HomeActor['getSnapshot']>;
@@ -95,7 +103,7 @@ function BlockHead({ title, to, search, onMore }: { title: string; to?: string; 
   const more = (
     <>
       {t('lobby.block.more')}
-      <ChevronRight aria-hidden="true" focusable="false" size={16} />
+      <Icon name="chevron-right" aria-hidden="true" focusable="false" size={16} />
     </>
   );
   return (
@@ -183,7 +191,7 @@ const blockFallback = (
   </div>
 );
 
-const menuIcons: Record<string, typeof House> = { HOME: House, HOT: Flame, FAV: Star, RECENT: Clock, LOTT: Ticket, ELOTT: Ticket };
+const menuIcons: Record<string, IconName> = { HOME: 'house', HOT: 'flame', FAV: 'star', RECENT: 'clock', LOTT: 'ticket', ELOTT: 'ticket' };
 
 /** The game hub: side menu in the order of spec section 2 and the chosen category. */
 function GameHub({ home }: { home: HomeActor }) {
@@ -203,7 +211,7 @@ function GameHub({ home }: { home: HomeActor }) {
       <nav aria-label={t('lobby.hub.label')}>
         <ul className={styles.hubMenu}>
           {menu.map((key) => {
-            const Icon = menuIcons[key] ?? LayoutGrid;
+            const icon = menuIcons[key] ?? 'layout-grid';
             return (
               <li key={key}>
                 <button
@@ -212,7 +220,7 @@ function GameHub({ home }: { home: HomeActor }) {
                   aria-current={!lotteryCategories.includes(key) && shown === key}
                   onClick={() => home.send({ type: 'hub.choose', category: key })}
                 >
-                  <Icon aria-hidden="true" focusable="false" size={18} />
+                  <Icon name={icon} aria-hidden="true" focusable="false" size={18} />
                   {categoryName(key)}
                 </button>
               </li>
@@ -228,7 +236,7 @@ function GameHub({ home }: { home: HomeActor }) {
               blockFallback
             ) : failed ? (
               <EmptyState
-                icon={WifiOff}
+                icon="wifi-off"
                 tone="danger"
                 role="alert"
                 headingLevel={3}
@@ -243,19 +251,23 @@ function GameHub({ home }: { home: HomeActor }) {
               <Blocks home={home} types={types} />
             )}
           </>
-        ) : shown === 'HOT' ? (
-          <GameListView key="HOT" input={{ mode: 'hot' }} />
-        ) : shown === 'FAV' ? (
-          <section className={styles.block}>
-            <h3 className={styles.blockTitle}>{t('lobby.category.FAV')}</h3>
-            <GameListView key="FAV" input={{ mode: 'fav' }} />
-          </section>
-        ) : shown === 'RECENT' ? (
-          <GameListView key="RECENT" input={{ mode: 'recent' }} />
         ) : vendorListCategories.includes(shown) ? (
           <VendorList category={shown} vendors={types?.mapping[shown]?.vendors ?? []} />
         ) : (
-          <GameListView key={shown} input={{ category: shown }} types={types} filters />
+          <Suspense fallback={<TileSkeletons count={9} />}>
+            {shown === 'HOT' ? (
+              <GameListView key="HOT" input={{ mode: 'hot' }} />
+            ) : shown === 'FAV' ? (
+              <section className={styles.block}>
+                <h3 className={styles.blockTitle}>{t('lobby.category.FAV')}</h3>
+                <GameListView key="FAV" input={{ mode: 'fav' }} />
+              </section>
+            ) : shown === 'RECENT' ? (
+              <GameListView key="RECENT" input={{ mode: 'recent' }} />
+            ) : (
+              <GameListView key={shown} input={{ category: shown }} types={types} filters />
+            )}
+          </Suspense>
         )}
       </div>
     </div>
@@ -307,12 +319,14 @@ export function LobbyHome({ data, category, onCategoryShown }: { data: HomeData;
       </Suspense>
       <Welcome />
       <GameHub home={home} />
-      <Suspense fallback={null}>
-        <Winners home={home} data={data} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <FooterPart data={data} onDownload={openDownload} />
-      </Suspense>
+      <WhenNear placeholderClassName={styles.belowPlaceholder}>
+        <Suspense fallback={null}>
+          <Winners home={home} data={data} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <FooterPart data={data} onDownload={openDownload} />
+        </Suspense>
+      </WhenNear>
       {download ? (
         <Suspense fallback={null}>
           <Download data={data} onClose={() => setDownload(false)} />

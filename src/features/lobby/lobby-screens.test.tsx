@@ -1,13 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bannersEndpoint } from '../../api/content.ts';
-import {
-  favouriteGamesEndpoint,
-  gameListEndpoint,
-  hotGamesEndpoint,
-  launchGameEndpoint,
-  recentGamesEndpoint,
-} from '../../api/games.ts';
+import { gameListEndpoint, hotGamesEndpoint } from '../../api/games.ts';
+import { favouriteGamesEndpoint, launchGameEndpoint, recentGamesEndpoint } from '../../api/member-games.ts';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
 import { memberSession, renderApp } from '../../test/render-app.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronRight } from 'lucide-react';
+import { Icon } from '../../ui/icons.tsx';
 import type { ReactNode } from 'react';
 import { homePageSizes, lotteryCategories, vendorListCategories } from '../../../machines/lobby-home.machine.ts';
 import type { Banner } from '../../api/content.ts';
@@ -13,9 +13,11 @@ import { VendorList } from './lobby-blocks.tsx';
 import { useCategoryName } from './lobby-names.ts';
 import { LobbyOverlays } from './lobby-overlays.tsx';
 import styles from './lobby.module.css';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /** Every lobby screen: the content, the launcher's sheet and toasts, and the prize mode from the vendor mapping. */
 export function LobbyFrame({ types, children }: { types: VendorGameTypes | null; children: ReactNode }) {
+  useCatalogPart('lobby');
   usePrizeMode(types);
   return (
     <div className={styles.screen}>
@@ -31,6 +33,7 @@ export function LobbyFrame({ types, children }: { types: VendorGameTypes | null;
  * the classify, vendor and min-bet filters.
  */
 export function CategoryScreen({ category, types }: { category: string; types: VendorGameTypes | null }) {
+  useCatalogPart('lobby');
   const t = useT();
   const vendors = types?.mapping[category]?.vendors ?? [];
   return (
@@ -52,6 +55,7 @@ export function CategoryScreen({ category, types }: { category: string; types: V
  * category dropdown and name search.
  */
 export function HotGamesScreen({ types, banners }: { types: VendorGameTypes | null; banners: Banner[] }) {
+  useCatalogPart('lobby');
   return (
     <LobbyFrame types={types}>
       {banners.length ? <BannerCarousel banners={banners} /> : null}
@@ -72,6 +76,7 @@ export function GameListScreen({
   vassalage?: string;
   fav: boolean;
 }) {
+  useCatalogPart('lobby');
   const category = gameType && types?.mapping[gameType] ? gameType : 'ALL';
   return (
     <LobbyFrame types={types}>
@@ -89,11 +94,13 @@ export function GameListScreen({
 
 /** /m/slotsCenter: the slot vendors and every slot game. */
 export function SlotsCenterScreen({ types }: { types: VendorGameTypes | null }) {
+  useCatalogPart('lobby');
   return <CategoryScreen category="RNG" types={types} />;
 }
 
 /** /m/lottery: the filter panel of the LOTT games (vendor, classify, min bet); tiles launch directly. */
 export function LotteryScreen({ types }: { types: VendorGameTypes | null }) {
+  useCatalogPart('lobby');
   const t = useT();
   return (
     <LobbyFrame types={types}>
@@ -114,6 +121,7 @@ export function LotteryScreen({ types }: { types: VendorGameTypes | null }) {
  * (FAV and RECENT as a guest: the login notice, no request).
  */
 export function GameCenterScreen({ types, gameCategory }: { types: VendorGameTypes | null; gameCategory: string }) {
+  useCatalogPart('lobby');
   const t = useT();
   const role = useRole();
   const categoryName = useCategoryName();
@@ -147,7 +155,7 @@ export function GameCenterScreen({ types, gameCategory }: { types: VendorGameTyp
                 <h2 className={styles.blockTitle}>{categoryName(s.gameCategory)}</h2>
                 <Link to={link.to as '/m/gameList'} search={link.search as never} className={styles.moreLink}>
                   {t('lobby.block.more')}
-                  <ChevronRight aria-hidden="true" focusable="false" size={16} />
+                  <Icon name="chevron-right" aria-hidden="true" focusable="false" size={16} />
                 </Link>
               </div>
               <VendorList category={s.gameCategory} vendors={types?.mapping[s.gameCategory]?.vendors ?? []} />

@@ -1,20 +1,24 @@
 import { useSelector } from '@xstate/react';
-import { Eye, EyeOff, RefreshCw } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { Icon } from '../../ui/icons.tsx';
+import { useEffect, useMemo, useRef } from 'react';
 import { balanceMask } from '../../../machines/balance.machine.ts';
 import { balanceActorFor } from '../../app/money-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { IconButton } from '../../ui/button.tsx';
 import styles from './balance-widget.module.css';
 import { useFormatMoney } from '../../ui/money-format.ts';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /**
  * The header's balance (spec section 2): currency symbol and sumBalance to
  * 2 decimals, a hide toggle (asterisks) and a refresh button; masked while
  * loading. It reloads when the page becomes visible again (back from a game
- * or the payment page). Loaded lazily by the header for signed-in players.
+ * or the payment page) and when the player comes to home (spec section 2: the
+ * home load refreshes the member wallet). Loaded lazily by the header for
+ * signed-in players.
  */
-export default function BalanceWidget({ token }: { token: string }) {
+export default function BalanceWidget({ token, atHome = false }: { token: string; atHome?: boolean }) {
+  useCatalogPart('money');
   const t = useT();
   const formatMoney = useFormatMoney();
   const actor = useMemo(() => balanceActorFor(token), [token]);
@@ -22,6 +26,13 @@ export default function BalanceWidget({ token }: { token: string }) {
   const hidden = useSelector(actor, (s) => s.context.hidden);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
+
+  // Coming to home (not the first reading, which the machine makes itself).
+  const wasAtHome = useRef(atHome);
+  useEffect(() => {
+    if (atHome && !wasAtHome.current) actor.send({ type: 'balance.refresh' });
+    wasAtHome.current = atHome;
+  }, [actor, atHome]);
 
   useEffect(() => {
     const onVisibility = () => {
@@ -43,7 +54,7 @@ export default function BalanceWidget({ token }: { token: string }) {
         aria-pressed={hidden}
         onClick={() => actor.send({ type: 'balance.toggleHidden' })}
       >
-        {hidden ? <EyeOff aria-hidden="true" focusable="false" /> : <Eye aria-hidden="true" focusable="false" />}
+        {hidden ? <Icon name="eye-off" aria-hidden="true" focusable="false" /> : <Icon name="eye" aria-hidden="true" focusable="false" />}
         <span className={styles.amount} aria-hidden="true">
           {text}
         </span>
@@ -52,7 +63,7 @@ export default function BalanceWidget({ token }: { token: string }) {
         {text}
       </output>
       <IconButton
-        icon={RefreshCw}
+        icon="refresh-cw"
         label={t('money.balance.refresh')}
         className={[styles.refresh, loading && styles.spinning].filter(Boolean).join(' ')}
         disabled={loading}

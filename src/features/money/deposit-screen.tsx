@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { CircleCheck, CircleX, Clock, ShieldAlert, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { provideDepositMachine } from '../../app/money-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
@@ -10,6 +9,7 @@ import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { amountText, parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 import { MessageAlert, usePageVisible, useSiteCurrency } from './money-parts.tsx';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /**
  * Deposit (/m/voucherCenter): channels with their limits, promotions, the
@@ -18,6 +18,7 @@ import { MessageAlert, usePageVisible, useSiteCurrency } from './money-parts.tsx
  * Trial accounts are refused (free_reject, 2 s).
  */
 export function DepositScreen({ isTrial, orderNo }: { isTrial: boolean; orderNo: string | null }) {
+  useCatalogPart('money');
   const logic = useMemo(() => provideDepositMachine(), []);
   const actor = useActorRef(logic, { input: { isTrial, orderNo } });
   const t = useT();
@@ -39,7 +40,7 @@ export function DepositScreen({ isTrial, orderNo }: { isTrial: boolean; orderNo:
             </p>
           ) : null}
           <EmptyState
-            icon={ShieldAlert}
+            icon="shield-exclamation-point"
             title={t('free_reject')}
             action={
               <Link to="/m/register" className={buttonClassName()}>
@@ -54,7 +55,7 @@ export function DepositScreen({ isTrial, orderNo }: { isTrial: boolean; orderNo:
     case 'failed':
       return (
         <EmptyState
-          icon={WifiOff}
+          icon="wifi-off"
           tone="danger"
           role="alert"
           title={errorText(errorCode ?? 'unknown')}
@@ -85,7 +86,7 @@ function DepositForm({ actor }: { actor: DepositActor }) {
   const channel = options.channels.find((c) => c.code === channelCode) ?? null;
 
   if (options.channels.length === 0) {
-    return <EmptyState icon={Clock} title={t('money.deposit.noChannels')} />;
+    return <EmptyState icon="clock" title={t('money.deposit.noChannels')} />;
   }
   return (
     <form
@@ -221,7 +222,7 @@ function PendingOrder({ actor }: { actor: DepositActor }) {
   return (
     <div className={styles.screen}>
       <EmptyState
-        icon={Clock}
+        icon="clock"
         title={t('money.deposit.pending')}
         body={t('money.deposit.pendingBody', { orderNo: orderNo ?? '' })}
         role="status"
@@ -255,7 +256,7 @@ function SettledOrder({ actor }: { actor: DepositActor }) {
   return (
     <div className={styles.screen}>
       <EmptyState
-        icon={completed ? CircleCheck : CircleX}
+        icon={completed ? 'circle-check' : 'circle-x'}
         title={t(completed ? 'money.deposit.completed' : 'money.deposit.cancelled')}
         body={t('money.deposit.orderNo', { orderNo: order.orderNo })}
         role="status"

@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { ReceiptText, WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { RecordFilter } from '../../../machines/records.machine.ts';
@@ -12,6 +11,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 import { MessageAlert, useSiteCurrency } from './money-parts.tsx';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /** Record types of /m/transaction/record?types= (A all, D deposits, W withdrawals, G games, O bonuses and adjustments). */
 export const recordTypeCodes = ['A', 'D', 'W', 'G', 'O'] as const;
@@ -69,6 +69,7 @@ type RecordsActor = ReturnType<typeof useActorRef<ReturnType<typeof provideTrans
 
 /** Transaction record (/m/transaction/record?types=A): every movement of the wallet, by type and date, paged as the list scrolls. */
 export function TransactionRecordScreen({ types, onTypesChange }: { types: RecordTypeCode; onTypesChange: (types: RecordTypeCode) => void }) {
+  useCatalogPart('money');
   const t = useT();
   const intl = useIntl();
   const formatMoney = useFormatMoney();
@@ -124,6 +125,7 @@ export function TransactionRecordScreen({ types, onTypesChange }: { types: Recor
 
 /** Bet record (/m/gameRecord): every bet with stake, win, game and time, with totals, paged as the list scrolls. */
 export function BetRecordScreen() {
+  useCatalogPart('money');
   const t = useT();
   const intl = useIntl();
   const formatMoney = useFormatMoney();
@@ -248,7 +250,7 @@ function RecordsLayout({ actor, filters, renderItem }: { actor: RecordsActor; fi
         </ul>
       ) : state === 'failed' ? (
         <EmptyState
-          icon={WifiOff}
+          icon="wifi-off"
           tone="danger"
           role="alert"
           title={errorText(errorCode ?? 'unknown')}
@@ -257,7 +259,7 @@ function RecordsLayout({ actor, filters, renderItem }: { actor: RecordsActor; fi
       ) : items.length === 0 ? (
         <>
           <MessageAlert messageId={errorCode} />
-          <EmptyState icon={ReceiptText} title={t('money.records.empty')} body={t('money.records.emptyBody')} />
+          <EmptyState icon="receipt-text" title={t('money.records.empty')} body={t('money.records.emptyBody')} />
         </>
       ) : (
         <>

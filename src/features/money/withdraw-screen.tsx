@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { CircleCheck, ShieldAlert, WifiOff } from 'lucide-react';
 import { type FormEvent, useMemo } from 'react';
 import { provideWithdrawMachine } from '../../app/money-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
@@ -10,6 +9,7 @@ import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 import { MessageAlert } from './money-parts.tsx';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 type WithdrawActor = ReturnType<typeof useActorRef<ReturnType<typeof provideWithdrawMachine>>>;
 
@@ -26,6 +26,7 @@ const formValues = (event: FormEvent<HTMLFormElement>) => {
  * be cancelled. Trial accounts are refused.
  */
 export function WithdrawScreen({ isTrial }: { isTrial: boolean }) {
+  useCatalogPart('money');
   const logic = useMemo(() => provideWithdrawMachine(), []);
   const actor = useActorRef(logic, { input: { isTrial } });
   const t = useT();
@@ -39,7 +40,7 @@ export function WithdrawScreen({ isTrial }: { isTrial: boolean }) {
     case 'rejected':
       return (
         <EmptyState
-          icon={ShieldAlert}
+          icon="shield-exclamation-point"
           title={t('free_reject')}
           action={
             <Link to="/m/register" className={buttonClassName()}>
@@ -51,7 +52,7 @@ export function WithdrawScreen({ isTrial }: { isTrial: boolean }) {
     case 'failed':
       return (
         <EmptyState
-          icon={WifiOff}
+          icon="wifi-off"
           tone="danger"
           role="alert"
           title={errorText(errorCode ?? 'unknown')}
@@ -277,7 +278,7 @@ function Requested({ actor }: { actor: WithdrawActor }) {
   return (
     <div className={styles.screen}>
       <EmptyState
-        icon={CircleCheck}
+        icon="circle-check"
         title={t('money.withdraw.requested')}
         body={t('money.withdraw.requestedBody', { amount: formatMoney(withdrawal.amount, currency), orderNo: withdrawal.orderNo })}
         role="status"

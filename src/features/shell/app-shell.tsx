@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import type { ConsolidatedSettings } from '../../api/system.ts';
 import { AppActorContext, useSiteStatus } from '../../app/app-actor.tsx';
 import { showsBottomBar, titleId } from '../../app/layout-rules.ts';
@@ -7,7 +7,10 @@ import { useT } from '../../i18n/use-t.ts';
 import styles from './app-shell.module.css';
 import { BottomMenu } from './bottom-menu.tsx';
 import { Header } from './header.tsx';
-import { MaintenancePage, RestrictedPage } from './site-status-page.tsx';
+
+/** The maintenance and IP-restricted pages: loaded only when the system status calls for one. */
+const MaintenancePage = lazy(() => import('./site-status-page.tsx').then((m) => ({ default: m.MaintenancePage })));
+const RestrictedPage = lazy(() => import('./site-status-page.tsx').then((m) => ({ default: m.RestrictedPage })));
 
 /** The path of the screen on display (the one being left, until the next is ready). */
 export function useShownPath(): string {
@@ -51,12 +54,20 @@ export function SiteLayout({ children, settings }: { children: ReactNode; settin
   const statusActor = AppActorContext.useSelector((s) => s.children.systemStatus);
   if (status === 'maintenance') {
     return (
-      <MaintenancePage
-        info={context?.answer?.info ?? null}
-        onRetry={() => statusActor?.send({ type: 'status.refresh' })}
-      />
+      <Suspense fallback={null}>
+        <MaintenancePage
+          info={context?.answer?.info ?? null}
+          onRetry={() => statusActor?.send({ type: 'status.refresh' })}
+        />
+      </Suspense>
     );
   }
-  if (status === 'restricted') return <RestrictedPage ip={context?.answer?.ip ?? null} />;
+  if (status === 'restricted') {
+    return (
+      <Suspense fallback={null}>
+        <RestrictedPage ip={context?.answer?.ip ?? null} />
+      </Suspense>
+    );
+  }
   return <AppShell settings={settings}>{children}</AppShell>;
 }

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSettings, memberSession, renderApp, trialSession } from '../../test/render-app.tsx';
 
 const bottomMenu = () => screen.findByRole('navigation', { name: 'Main menu' });
+
+// The trial offer's dialog loads on demand; loaded here once, so the test waits for the app, not the test runner.
+beforeAll(() => import('../../ui/dialog.tsx'));
 
 describe('bottom menu', () => {
   it('has member center, promotions, home and deposit with its bonus badge', async () => {
@@ -15,7 +18,7 @@ describe('bottom menu', () => {
       '/m/home?category=HOT',
       '/m/voucherCenter',
     ]);
-    expect(await within(menu).findByRole('link', { name: 'Deposit, bonus ₱258' })).toBeTruthy();
+    expect(await within(menu).findByRole('link', { name: 'Deposit (bonus ₱258)' })).toBeTruthy();
     expect(within(menu).getByText('₱258').textContent).toBe('₱258');
     expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(within(menu).getByRole('link', { name: 'Member' }).getAttribute('aria-current')).toBeNull();
@@ -23,7 +26,7 @@ describe('bottom menu', () => {
 
   it('shows the badge the merchant sets, and none without one', async () => {
     const first = renderApp({ path: '/m/home', settings: { ...demoSettings, depositBadge: 10050 } });
-    expect(await within(await bottomMenu()).findByRole('link', { name: 'Deposit, bonus ₱100.50' })).toBeTruthy();
+    expect(await within(await bottomMenu()).findByRole('link', { name: 'Deposit (bonus ₱100.50)' })).toBeTruthy();
     first.unmount();
     renderApp({ path: '/m/home', settings: { ...demoSettings, depositBadge: null } });
     const menu = await bottomMenu();
@@ -59,8 +62,11 @@ describe('bottom menu', () => {
 
   it('offers a trial account registration instead of member center', async () => {
     const { user, router } = renderApp({ path: '/m/home', session: trialSession });
+    // Once the trial session is restored (the header offers to log out).
+    await within(await screen.findByRole('banner')).findByRole('button', { name: 'Log out' });
     await user.click(within(await bottomMenu()).getByRole('link', { name: 'Member' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Free trial account' });
+    // The dialog loads with the tap; React reveals it after its Suspense throttle (300 ms).
+    const dialog = await screen.findByRole('alertdialog', { name: 'Free trial account' }, { timeout: 3000 });
     expect(router.state.location.pathname).toBe('/m/home');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/register'));

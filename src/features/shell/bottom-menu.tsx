@@ -1,21 +1,23 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Gift, House, type LucideIcon, UserRound, Wallet } from 'lucide-react';
-import { Suspense, use, useState } from 'react';
+import { Icon, type IconName } from '../../ui/icons.tsx';
+import { lazy, Suspense, use, useState } from 'react';
 import { useRole } from '../../app/app-actor.tsx';
 import { activeBottomTab, type BottomTab } from '../../app/layout-rules.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { useFormatMoney } from '../../ui/money-format.ts';
 import type { SettingsPromise } from './app-shell.tsx';
 import styles from './bottom-menu.module.css';
 
+/** The trial account's registration offer: loaded when a trial account taps member center. */
+const ConfirmDialog = lazy(() => import('../../ui/dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+
 const items = [
-  { tab: 'member', to: '/m/member/home', icon: UserRound, labelId: 'nav.memberCenter' },
-  { tab: 'promotions', to: '/m/activity', icon: Gift, labelId: 'nav.promotions' },
-  { tab: 'home', to: '/m/home', icon: House, labelId: 'nav.home' },
-  { tab: 'deposit', to: '/m/voucherCenter', icon: Wallet, labelId: 'nav.deposit' },
-] as const satisfies readonly { tab: BottomTab; to: string; icon: LucideIcon; labelId: MessageId }[];
+  { tab: 'member', to: '/m/member/home', icon: 'user-round', labelId: 'nav.memberCenter' },
+  { tab: 'promotions', to: '/m/activity', icon: 'gift', labelId: 'nav.promotions' },
+  { tab: 'home', to: '/m/home', icon: 'house', labelId: 'nav.home' },
+  { tab: 'deposit', to: '/m/voucherCenter', icon: 'wallet', labelId: 'nav.deposit' },
+] as const satisfies readonly { tab: BottomTab; to: string; icon: IconName; labelId: MessageId }[];
 
 /**
  * The fixed bottom menu. Guests opening member center are sent to login by
@@ -32,7 +34,7 @@ export function BottomMenu({ path, settings }: { path: string; settings: Setting
   return (
     <nav className={styles.bar} aria-label={t('shell.bottom.label')}>
       <ul className={styles.list}>
-        {items.map(({ tab, to, icon: Icon, labelId }) => (
+        {items.map(({ tab, to, icon, labelId }) => (
           <li key={tab}>
             <Link
               to={to}
@@ -48,51 +50,64 @@ export function BottomMenu({ path, settings }: { path: string; settings: Setting
               }}
             >
               <span className={styles.icon}>
-                <Icon aria-hidden="true" focusable="false" />
+                <Icon name={icon} aria-hidden="true" focusable="false" />
                 {tab === 'deposit' ? (
                   <Suspense fallback={null}>
                     <DepositBadge settings={settings} />
                   </Suspense>
                 ) : null}
               </span>
-              {t(labelId)}
               {tab === 'deposit' ? (
-                <Suspense fallback={null}>
-                  <DepositBadge settings={settings} spoken />
+                <Suspense fallback={t(labelId)}>
+                  <DepositBadge settings={settings} label={t(labelId)} />
                 </Suspense>
-              ) : null}
+              ) : (
+                t(labelId)
+              )}
             </Link>
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={offerRegister}
-        title={t('trial.register.title')}
-        message={t('trial.register.body')}
-        cancelLabel={t('dialog.cancel')}
-        submitLabel={t('trial.register.submit')}
-        onCancel={() => setOfferRegister(false)}
-        onSubmit={() => {
-          setOfferRegister(false);
-          navigate({ to: '/m/register' });
-        }}
-      />
+      {offerRegister ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={t('trial.register.title')}
+            message={t('trial.register.body')}
+            cancelLabel={t('dialog.cancel')}
+            submitLabel={t('trial.register.submit')}
+            onCancel={() => setOfferRegister(false)}
+            onSubmit={() => {
+              setOfferRegister(false);
+              navigate({ to: '/m/register' });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </nav>
   );
 }
 
 /**
  * The promotional bonus badge of the deposit entry (the merchant's setting,
- * e.g. ₱258), nothing without one: drawn on the icon, and `spoken` after the
- * label for screen readers ("Deposit, bonus ₱258").
+ * e.g. ₱258), nothing without one: drawn on the icon, or, with `label`, the
+ * entry's label, which a screen reader reads whole ("Deposit (bonus ₱258)").
  */
-function DepositBadge({ settings, spoken = false }: { settings: SettingsPromise; spoken?: boolean }) {
+function DepositBadge({ settings, label }: { settings: SettingsPromise; label?: string }) {
   const t = useT();
   const formatMoney = useFormatMoney();
   const loaded = use(settings);
-  if (!loaded || loaded.depositBadge === null) return null;
-  const amount = formatMoney(loaded.depositBadge, loaded.currency, { compact: true });
-  if (spoken) return <span className={styles.spoken}>{t('nav.deposit.bonus', { amount })}</span>;
+  const amount = loaded && loaded.depositBadge !== null ? formatMoney(loaded.depositBadge, loaded.currency, { compact: true }) : null;
+  if (label !== undefined) {
+    if (amount === null) return label;
+    return (
+      <>
+        <span aria-hidden="true">{label}</span>
+        <span className={styles.spoken}>{t('nav.deposit.withBonus', { amount })}</span>
+      </>
+    );
+  }
+  if (amount === null) return null;
   return (
     <span className={styles.badge} aria-hidden="true">
       {amount}

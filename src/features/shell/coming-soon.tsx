@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import type { LucideIcon } from 'lucide-react';
+import type { IconName } from '../../ui/icons.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 
 /** The designed placeholder of a screen whose feature comes later. */
-export function ComingSoon({ icon }: { icon: LucideIcon }) {
+export function ComingSoon({ icon }: { icon: IconName }) {
   const t = useT();
   return (
     <EmptyState

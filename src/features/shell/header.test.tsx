@@ -1,10 +1,15 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { notifySessionEnded } from '../../app/api.ts';
 import { memberSession, renderApp, trialSession } from '../../test/render-app.tsx';
 
 const banner = async () => screen.findByRole('banner');
+
+// What the header loads on demand (side menu, logout dialog, balance), loaded here once, so the tests wait for the app.
+beforeAll(() =>
+  Promise.all([import('./side-menu.tsx'), import('../identity/logout-dialog.tsx'), import('../money/balance-widget.tsx')]),
+);
 
 describe('header', () => {
   it('shows a guest the login and sign-up buttons, and no money actions', async () => {
@@ -65,7 +70,8 @@ describe('header', () => {
     const { user } = renderApp({ path: '/m/home' });
     const header = await banner();
     await user.click(within(header).getByRole('button', { name: 'Open menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    // The menu loads with the first tap of its toggle.
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(within(menu).getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('dialog')).toBeNull();

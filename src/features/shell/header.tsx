@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Banknote, Gamepad2, LogOut, Menu, Wallet } from 'lucide-react';
+import { Icon } from '../../ui/icons.tsx';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppSend, useRole, useSession, useSessionEnded } from '../../app/app-actor.tsx';
@@ -8,10 +8,12 @@ import { useT } from '../../i18n/use-t.ts';
 import { buttonClassName, IconButton, iconButtonClassName } from '../../ui/button.tsx';
 import styles from './header.module.css';
 import { Navbar } from './navbar.tsx';
-import { SideMenu } from './side-menu.tsx';
 
 /** The logout confirm runs the logout machine; loaded on the first tap so the shell stays small. */
 const LogoutDialog = lazy(() => import('../identity/logout-dialog.tsx'));
+
+/** The side menu (with its icons and dialog) loads on the first tap of its toggle. */
+const SideMenu = lazy(() => import('./side-menu.tsx').then((m) => ({ default: m.SideMenu })));
 
 /** The balance widget and its machine load after the first paint, for signed-in players only. */
 const BalanceWidget = lazy(() => import('../money/balance-widget.tsx'));
@@ -62,7 +64,7 @@ function SessionEndedNotice() {
 }
 
 /** Guest: free play + log in + sign up. Signed in: balance + deposit + withdraw + log out (after a confirm, see LogoutDialog). */
-function AccountActions() {
+function AccountActions({ atHome }: { atHome: boolean }) {
   const t = useT();
   const role = useRole();
   const token = useSession()?.token;
@@ -73,7 +75,7 @@ function AccountActions() {
     return (
       <>
         <Link to="/m/trail" className={iconButtonClassName} aria-label={t('header.trial')}>
-          <Gamepad2 aria-hidden="true" focusable="false" />
+          <Icon name="gamepad-2" aria-hidden="true" focusable="false" />
         </Link>
         <Link to="/m/login" className={buttonClassName({ variant: 'secondary', compact: true })}>
           {t('header.login')}
@@ -88,16 +90,16 @@ function AccountActions() {
     <>
       {token ? (
         <Suspense fallback={null}>
-          <BalanceWidget token={token} />
+          <BalanceWidget token={token} atHome={atHome} />
         </Suspense>
       ) : null}
       <Link to="/m/voucherCenter" className={`${iconButtonClassName} ${styles.deposit}`} aria-label={t('header.deposit')}>
-        <Wallet aria-hidden="true" focusable="false" />
+        <Icon name="wallet" aria-hidden="true" focusable="false" />
       </Link>
       <Link to="/m/withdraw" className={iconButtonClassName} aria-label={t('header.withdraw')}>
-        <Banknote aria-hidden="true" focusable="false" />
+        <Icon name="banknote" aria-hidden="true" focusable="false" />
       </Link>
-      <IconButton icon={LogOut} label={t('header.logout')} onClick={() => setConfirming(true)} />
+      <IconButton icon="log-out" label={t('header.logout')} onClick={() => setConfirming(true)} />
       {confirming ? (
         <Suspense fallback={null}>
           <LogoutDialog onClose={closeLogout} />
@@ -115,6 +117,8 @@ function AccountActions() {
 export function Header({ path }: { path: string }) {
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it animates like any drawer.
+  const [menuWanted, setMenuWanted] = useState(false);
   const header = showsHeader(path);
   const home = isHomePath(path);
   useSessionRenewal(path);
@@ -123,21 +127,28 @@ export function Header({ path }: { path: string }) {
       <div className={styles.inner}>
         {header && home ? (
           <IconButton
-            icon={Menu}
+            icon="menu"
             label={t('shell.menu.open')}
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
           />
         ) : null}
         <Navbar path={path} centred={!header} />
         {header ? (
           <nav className={styles.actions} aria-label={t('shell.header.actions')}>
-            <AccountActions />
+            <AccountActions atHome={home} />
           </nav>
         ) : null}
       </div>
-      {header && home ? <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} /> : null}
+      {header && home && menuWanted ? (
+        <Suspense fallback={null}>
+          <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
       <SessionEndedNotice />
     </header>
   );

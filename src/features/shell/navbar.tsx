@@ -1,5 +1,4 @@
 import { Link, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
-import { ChevronLeft } from 'lucide-react';
 import { backTarget, navbarMode, titleId } from '../../app/layout-rules.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { IconButton } from '../../ui/button.tsx';
@@ -16,7 +15,7 @@ function BackButton({ path }: { path: string }) {
     if (target === 'history' && canGoBack) router.history.back();
     else navigate({ to: '/m/home', replace: target === 'history' });
   };
-  return <IconButton icon={ChevronLeft} label={t('shell.back')} onClick={goBack} />;
+  return <IconButton icon="chevron-left" label={t('shell.back')} onClick={goBack} />;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useRouter } from '@tanstack/react-router';
-import { RefreshCw } from 'lucide-react';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -10,7 +9,7 @@ export function RouteError() {
   const router = useRouter();
   return (
     <EmptyState
-      icon={RefreshCw}
+      icon="refresh-cw"
       tone="danger"
       role="alert"
       title={t('error.load.retry')}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vendorGameTypesEndpoint } from '../../api/games.ts';
 import en from '../../i18n/messages/en.json';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
@@ -12,6 +12,9 @@ const openMenu = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Open menu' }));
   return screen.findByRole('dialog', { name: 'Menu' });
 };
+
+// The menu and the lobby code it loads come on demand; loaded here once, so the tests wait for the app.
+beforeAll(() => Promise.all([import('./side-menu.tsx'), import('../../app/lobby-actors.ts')]));
 
 beforeEach(() => {
   localStorage.clear();

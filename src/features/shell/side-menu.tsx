@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CircleHelp, Flame, Gift, House, Languages, LayoutGrid, type LucideIcon, Settings, Star } from 'lucide-react';
+import { Icon, type IconName } from '../../ui/icons.tsx';
 import { Suspense, use, useEffect, useState } from 'react';
 import type { MenuCategory } from '../../app/lobby-actors.ts';
 import { useAppSend, useLanguage, useRole } from '../../app/app-actor.tsx';
@@ -12,19 +12,19 @@ import styles from './side-menu.module.css';
 
 interface MenuLink {
   to: '/m/home' | '/m/hot-games' | '/m/activity' | '/m/help' | '/m/set';
-  icon: LucideIcon;
+  icon: IconName;
   labelId: MessageId;
 }
 
 const mainLinks: MenuLink[] = [
-  { to: '/m/home', icon: House, labelId: 'title.home' },
-  { to: '/m/hot-games', icon: Flame, labelId: 'title.hotGames' },
+  { to: '/m/home', icon: 'house', labelId: 'title.home' },
+  { to: '/m/hot-games', icon: 'flame', labelId: 'title.hotGames' },
 ];
 
 const moreLinks: MenuLink[] = [
-  { to: '/m/activity', icon: Gift, labelId: 'title.activity' },
-  { to: '/m/help', icon: CircleHelp, labelId: 'title.help' },
-  { to: '/m/set', icon: Settings, labelId: 'title.set' },
+  { to: '/m/activity', icon: 'gift', labelId: 'title.activity' },
+  { to: '/m/help', icon: 'circle-question-mark', labelId: 'title.help' },
+  { to: '/m/set', icon: 'settings', labelId: 'title.set' },
 ];
 
 /** The vendor categories (spec order, INHOUSE after RNG), loaded with the lobby code the first time the menu opens. */
@@ -38,7 +38,7 @@ function CategoryLinks({ categories, onClose }: { categories: Promise<MenuCatego
       {list.map(({ category, to, search }) => (
         <li key={category}>
           <Link to={to as '/m/home'} search={search as never} className={styles.item} onClick={onClose}>
-            <LayoutGrid aria-hidden="true" focusable="false" />
+            <Icon name="layout-grid" aria-hidden="true" focusable="false" />
             {t(`lobby.category.${category}` as MessageId)}
           </Link>
         </li>
@@ -74,10 +74,10 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   useEffect(() => {
     if (open && !categories) setCategories(loadCategories());
   }, [open, categories]);
-  const item = ({ to, icon: Icon, labelId }: MenuLink) => (
+  const item = ({ to, icon, labelId }: MenuLink) => (
     <li key={to}>
       <Link to={to} className={styles.item} onClick={onClose}>
-        <Icon aria-hidden="true" focusable="false" />
+        <Icon name={icon} aria-hidden="true" focusable="false" />
         {t(labelId)}
       </Link>
     </li>
@@ -90,7 +90,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           {role !== 'guest' ? (
             <li>
               <Link to="/m/gameList" search={{ type: 'fav' }} className={styles.item} onClick={onClose}>
-                <Star aria-hidden="true" focusable="false" />
+                <Icon name="star" aria-hidden="true" focusable="false" />
                 {t('shell.menu.favourites')}
               </Link>
             </li>
@@ -124,7 +124,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
                 lang={localeOf(code)}
                 onClick={() => send({ type: 'language.change', language: code })}
               >
-                <Languages aria-hidden="true" focusable="false" />
+                <Icon name="languages" aria-hidden="true" focusable="false" />
                 {t(`language.${code}`)}
               </button>
             </li>

@@ -1,4 +1,4 @@
-import { Construction, ShieldBan } from 'lucide-react';
+import { Icon } from '../../ui/icons.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { LogoMark } from './logo.tsx';
@@ -17,7 +17,7 @@ export function MaintenancePage({ info, onRetry }: { info: string | null; onRetr
           <LogoMark />
         </span>
         <span className={styles.icon}>
-          <Construction aria-hidden="true" focusable="false" />
+          <Icon name="construction" aria-hidden="true" focusable="false" />
         </span>
         <h1 className={styles.title}>{t('status.maintenance.title')}</h1>
         <p className={styles.body}>{info?.trim() ? info : t('status.maintenance.body')}</p>
@@ -39,7 +39,7 @@ export function RestrictedPage({ ip }: { ip: string | null }) {
           <LogoMark />
         </span>
         <span className={styles.icon}>
-          <ShieldBan aria-hidden="true" focusable="false" />
+          <Icon name="shield-ban" aria-hidden="true" focusable="false" />
         </span>
         <h1 className={styles.title}>{t('status.restricted.title')}</h1>
         <p className={styles.body}>{t('status.restricted.body')}</p>

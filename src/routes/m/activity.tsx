@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Gift } from 'lucide-react';
 import { activitySearch } from '../../app/search-schemas.ts';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
@@ -10,5 +9,5 @@ export const Route = createFileRoute('/m/activity')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function ActivityScreen() {
-  return <ComingSoon icon={Gift} />;
+  return <ComingSoon icon="gift" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserPlus } from 'lucide-react';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/agentRegister')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/agentRegister')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function AgentRegisterScreen() {
-  return <ComingSoon icon={UserPlus} />;
+  return <ComingSoon icon="user-plus" />;
 }

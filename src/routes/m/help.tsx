@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CircleHelp } from 'lucide-react';
 import { helpSearch } from '../../app/search-schemas.ts';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
@@ -10,5 +9,5 @@ export const Route = createFileRoute('/m/help')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function HelpScreen() {
-  return <ComingSoon icon={CircleHelp} />;
+  return <ComingSoon icon="circle-question-mark" />;
 }

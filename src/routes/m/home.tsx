@@ -18,11 +18,8 @@ const homeSearch = z.object({ category: z.catch(z.optional(z.enum(hubCategories)
 
 export const Route = createFileRoute('/m/home')({
   validateSearch: homeSearch,
-  loader: async ({ context, preload }) => {
-    // Spec section 2: the home load refreshes a logged-in member's wallet; a guest has none.
-    if (!preload && context.auth.role() !== 'guest') void import('../../app/money-actors.ts').then((m) => m.refreshBalance());
-    return (await import('../../app/lobby-actors.ts')).loadHomeData();
-  },
+  // (Spec section 2: a member's wallet is refreshed when home opens: the header's balance does it.)
+  loader: async () => (await import('../../app/lobby-actors.ts')).loadHomeData(),
   component: HomeRoute,
 });
 

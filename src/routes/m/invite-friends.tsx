@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Share2 } from 'lucide-react';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_member-only/m/inviteFriends')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_member-only/m/inviteFriends')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function InviteFriendsScreen() {
-  return <ComingSoon icon={Share2} />;
+  return <ComingSoon icon="share-2" />;
 }

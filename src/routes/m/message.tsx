@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessagesSquare } from 'lucide-react';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/m/message')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/m/message')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function MessageScreen() {
-  return <ComingSoon icon={MessagesSquare} />;
+  return <ComingSoon icon="messages-square" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CloudRain } from 'lucide-react';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/redRain')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/redRain')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function RedRainScreen() {
-  return <ComingSoon icon={CloudRain} />;
+  return <ComingSoon icon="cloud-rain" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ShieldCheck } from 'lucide-react';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_member-only/m/securityCenter')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_member-only/m/securityCenter')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function SecurityCenterScreen() {
-  return <ComingSoon icon={ShieldCheck} />;
+  return <ComingSoon icon="shield-check" />;
 }

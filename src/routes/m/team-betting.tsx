@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Dices } from 'lucide-react';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/teamBetting')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/teamBetting')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function TeamBettingScreen() {
-  return <ComingSoon icon={Dices} />;
+  return <ComingSoon icon="dices" />;
 }

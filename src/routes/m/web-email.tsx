@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Mail } from 'lucide-react';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_member-only/m/webEmail')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_member-only/m/webEmail')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function WebEmailScreen() {
-  return <ComingSoon icon={Mail} />;
+  return <ComingSoon icon="mail" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Briefcase } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/agent')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/agent')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function AgentHomeScreen() {
-  return <ComingSoon icon={Briefcase} />;
+  return <ComingSoon icon="briefcase" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Users } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/agent/team/overview')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/agent/team/overview')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function TeamOverviewScreen() {
-  return <ComingSoon icon={Users} />;
+  return <ComingSoon icon="users" />;
 }

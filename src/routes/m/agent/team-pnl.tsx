@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChartLine } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/agent/team/pnl')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/agent/team/pnl')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function TeamPnlScreen() {
-  return <ComingSoon icon={ChartLine} />;
+  return <ComingSoon icon="chart-line" />;
 }

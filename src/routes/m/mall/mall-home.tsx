@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ShoppingBag } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_member-only/m/mall/mallHome')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_member-only/m/mall/mallHome')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function MallHomeScreen() {
-  return <ComingSoon icon={ShoppingBag} />;
+  return <ComingSoon icon="shopping-bag" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Crown } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_member-only/m/member/benefits')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_member-only/m/member/benefits')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function BenefitsScreen() {
-  return <ComingSoon icon={Crown} />;
+  return <ComingSoon icon="crown" />;
 }

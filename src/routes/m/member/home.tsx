@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserRound } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_member-only/m/member/home')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_member-only/m/member/home')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function HomeScreen() {
-  return <ComingSoon icon={UserRound} />;
+  return <ComingSoon icon="user-round" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Megaphone } from 'lucide-react';
 import { typesSearch } from '../../../app/search-schemas.ts';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
@@ -10,5 +9,5 @@ export const Route = createFileRoute('/_agent-only/m/member/notice')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function NoticeScreen() {
-  return <ComingSoon icon={Megaphone} />;
+  return <ComingSoon icon="megaphone" />;
 }

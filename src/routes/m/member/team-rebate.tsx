@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HandCoins } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/teamRebate')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/member/teamRebate')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function TeamRebateScreen() {
-  return <ComingSoon icon={HandCoins} />;
+  return <ComingSoon icon="hand-coins" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsersRound } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/team')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/member/team')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function TeamScreen() {
-  return <ComingSoon icon={UsersRound} />;
+  return <ComingSoon icon="users-round" />;
 }

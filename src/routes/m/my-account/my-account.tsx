@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { IdCard } from 'lucide-react';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_member-only/m/myAccount/index')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_member-only/m/myAccount/index')({
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function MyAccountScreen() {
-  return <ComingSoon icon={IdCard} />;
+  return <ComingSoon icon="id-card" />;
 }

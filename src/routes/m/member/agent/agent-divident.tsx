@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PiggyBank } from 'lucide-react';
 import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/agent/agentDivident')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/member/agent/agentDivident'
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function AgentDividentScreen() {
-  return <ComingSoon icon={PiggyBank} />;
+  return <ComingSoon icon="piggy-bank" />;
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Percent } from 'lucide-react';
 import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/agent/agentRebeat')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/member/agent/agentRebeat')(
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function AgentRebeatScreen() {
-  return <ComingSoon icon={Percent} />;
+  return <ComingSoon icon="percent" />;
 }

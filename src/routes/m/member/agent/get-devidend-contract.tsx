@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FileSignature } from 'lucide-react';
 import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/agent/getDevidendContract')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/member/agent/getDevidendCon
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function GetDevidendContractScreen() {
-  return <ComingSoon icon={FileSignature} />;
+  return <ComingSoon icon="file-pen-line" />;
 }

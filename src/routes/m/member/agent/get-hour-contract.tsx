@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FileClock } from 'lucide-react';
 import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/agent/getHourContract')({
@@ -8,5 +7,5 @@ export const Route = createFileRoute('/_agent-only/m/member/agent/getHourContrac
 
 /** Placeholder until the feature lands: route, title and layout are final. */
 function GetHourContractScreen() {
-  return <ComingSoon icon={FileClock} />;
+  return <ComingSoon icon="file-clock" />;
 }

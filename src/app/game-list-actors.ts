@@ -1,0 +1,74 @@
+/**
+ * The game list machine with its real side effects: one actor per list
+ * screen. Its own module, imported by the list views (src/features/lobby/
+ * game-list-view.tsx), so the home's first load does not carry it.
+ */
+import { useActorRef } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { type GameListInput, type GameListRequest, gameListMachine } from '../../machines/game-list.machine.ts';
+import type { LobbyPage } from '../../machines/lobby-types.ts';
+import { type Game, hotGamesEndpoint } from '../api/games.ts';
+import { favouriteGamesEndpoint, recentGamesEndpoint } from '../api/member-games.ts';
+import { apiCall } from './api.ts';
+import { useRole } from './app-actor.tsx';
+import { gameClientType as clientType, gameListCall, gamePlatform as platform } from './lobby-calls.ts';
+import { notifyLoginRequired, useLanguageChanges, useLobbyActors } from './lobby-actors.ts';
+
+/** The gameType of the member lists: every catalogue category (INHOUSE included, the server narrows it to RNG + BGS), none for ALL. */
+const memberCategory = (category: string) => (category === 'ALL' ? undefined : (category as 'RNG'));
+
+/** One page of a game list in its mode, with the page size the list asked for (spec section 9). */
+export async function loadGames(request: GameListRequest): Promise<LobbyPage<Game>> {
+  switch (request.mode) {
+    case 'hot': {
+      const { list } = await apiCall(hotGamesEndpoint, {
+        query: { isPlatform: 2, platform, gameType: request.category === 'ALL' ? undefined : (request.category as 'RNG') },
+      });
+      return { games: list, pageNum: 1, totalPages: 1 };
+    }
+    case 'recent':
+      return apiCall(recentGamesEndpoint, {
+        query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category), clientType },
+      });
+    case 'fav':
+      return apiCall(favouriteGamesEndpoint, {
+        query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category) },
+      });
+    default: {
+      const call = gameListCall(request);
+      return apiCall(call.endpoint, { query: call.query as never });
+    }
+  }
+}
+
+const gameListLogic = gameListMachine.provide({
+  actors: { loadGames: fromPromise(({ input }) => loadGames(input)) },
+  // A guest's favourites or recent list: the favourites actor's login notice (2 s).
+  actions: { notifyLoginRequired },
+});
+
+/**
+ * A game list actor for one screen: reloads (debounced by the machine) when
+ * the language or the session changes, and when favourites change while it
+ * shows them.
+ */
+export function useGameList(input: GameListInput) {
+  const loggedIn = useRole() !== 'guest';
+  const play = useLobbyActors();
+  const actor = useActorRef(gameListLogic, { input: { ...input, loggedIn } });
+  useLanguageChanges(actor);
+  const session = useRef(loggedIn);
+  useEffect(() => {
+    if (session.current === loggedIn) return;
+    session.current = loggedIn;
+    actor.send({ type: 'session.change', loggedIn });
+  }, [actor, loggedIn]);
+  useEffect(() => {
+    const sub = play?.favourites.on('favourites.changed', () => {
+      if (actor.getSnapshot().context.mode === 'fav') actor.send({ type: 'list.reload' });
+    });
+    return () => sub?.unsubscribe();
+  }, [actor, play]);
+  return actor;
+}

@@ -1,0 +1,42 @@
+/**
+ * The parts a language's catalog is compiled into (scripts/compile-catalogs.ts):
+ * `core` holds what every screen may show (shell, the home, titles, the
+ * errors of any call); the identity and money screens' own messages, the
+ * error codes only their forms meet, and the lobby's messages beyond the
+ * home's first screen are parts of their own, loaded with the screens that
+ * show them (`useCatalogPart`), so the first load of the home carries only
+ * `core`.
+ * The in-house game page's messages (`play.`) are the server's
+ * (server/modules/play/page.ts) and never reach the browser.
+ */
+export const catalogParts = ['core', 'identity', 'money', 'lobby'] as const;
+export type CatalogPart = (typeof catalogParts)[number];
+
+/**
+ * Error codes only the identity or the money screens show (their forms'
+ * answers); every other code (session, request, game, trial) is in `core`.
+ */
+const errorParts: [RegExp, CatalogPart][] = [
+  [/^(login\.(failed|method\.disabled|account\.locked)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
+  [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
+];
+
+/**
+ * Lobby messages the home's first screen does not show: the list screens'
+ * search, tabs and filters, the launcher's sheet and toasts, and what the home
+ * builds below its first screen (winner board, footer, download popup).
+ */
+const lobbyPart = /^lobby\.(filter|list|tabs|search|sheet|footer|download|winners|lottery)\.|^lobby\.(block\.vendors|fav\.(add|remove)Short|launching)$/;
+
+/** The part a message id is compiled into; null for messages the browser never needs. */
+export function partOf(id: string): CatalogPart | null {
+  const namespace = id.slice(0, id.indexOf('.'));
+  if (namespace === 'play') return null;
+  if (namespace === 'identity' || namespace === 'money') return namespace;
+  if (lobbyPart.test(id)) return 'lobby';
+  if (namespace === 'error') {
+    const code = id.slice('error.'.length);
+    return errorParts.find(([pattern]) => pattern.test(code))?.[1] ?? 'core';
+  }
+  return 'core';
+}
