@@ -61,13 +61,14 @@ describe('bottom menu', () => {
   });
 
   it('offers a trial account registration instead of member center', async () => {
-    const { user, router } = renderApp({ path: '/m/home', session: trialSession });
+    // On a screen with the bottom bar and nothing else loading on demand.
+    const { user, router } = renderApp({ path: '/m/set', session: trialSession });
     // Once the trial session is restored (the header offers to log out).
     await within(await screen.findByRole('banner')).findByRole('button', { name: 'Log out' });
     await user.click(within(await bottomMenu()).getByRole('link', { name: 'Member' }));
     // The dialog loads with the tap; React reveals it after its Suspense throttle (300 ms).
     const dialog = await screen.findByRole('alertdialog', { name: 'Free trial account' }, { timeout: 3000 });
-    expect(router.state.location.pathname).toBe('/m/home');
+    expect(router.state.location.pathname).toBe('/m/set');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/register'));
   });
