@@ -15,6 +15,7 @@ import { bets, ledgerAccounts, ledgerTransactions } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { betMismatches, createSeamlessKit, createWalletKit, memberInvariants, type WalletKit } from '../../test/wallet-model.ts';
+import { createWithdrawalPasswords } from './withdrawal-password.ts';
 import {
   type AccountRef,
   accountKey,
@@ -237,6 +238,28 @@ describe('postTransaction', () => {
     expect(await balanceOf(t.db, 'DEMO', { kind: 'hold', memberId: m.id })).toBe(100 * 100_00);
     expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
   });
+
+  it('with the real withdrawal password: 20 concurrent withdrawals all go through, 20 concurrent replays of one key make one', async () => {
+    const real = createWalletKit(t.db, createWithdrawalPasswords(t.db, () => new Date()));
+    const { ctx, member: m, cardId } = await real.newMember('ledgerrealpw');
+    await createWithdrawalPasswords(t.db, () => new Date()).set(m, { newPassword: '135790', confirmPassword: '135790' });
+    await credit(m.id, 40 * 100_00, `withdraw:${m.id}:funding`);
+    const many = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        real.service.createWithdrawal(ctx, { bankCardId: cardId, amount: 100_00, withdrawalPassword: '135790', idempotencyKey: `real-${i}` }),
+      ),
+    );
+    expect(new Set(many.map((w) => w.orderNo)).size).toBe(20);
+    const replays = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        real.service.createWithdrawal(ctx, { bankCardId: cardId, amount: 100_00, withdrawalPassword: '135790', idempotencyKey: 'real-replayed' }),
+      ),
+    );
+    expect(new Set(replays.map((w) => w.orderNo)).size).toBe(1);
+    expect(await balanceOf(t.db, 'DEMO', member(m.id))).toBe(40 * 100_00 - 21 * 100_00);
+    expect(await balanceOf(t.db, 'DEMO', { kind: 'hold', memberId: m.id })).toBe(21 * 100_00);
+    expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  }, 60_000);
 });
 
 // ------------------------------------------------------------------ model

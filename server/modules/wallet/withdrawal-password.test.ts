@@ -1,7 +1,8 @@
 /**
  * The withdrawal password's failure counter under parallel guesses: the tries
  * are taken atomically in the database, so 20 wrong guesses at once run at
- * most five password checks before the lock answers. Runs on PGlite, and on
+ * most five password checks before the lock answers, while parallel right
+ * answers wait for each other and all pass. Runs on PGlite, and on
  * PostgreSQL (real parallel connections) when DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -60,6 +61,19 @@ describe('withdrawal password failures', () => {
     nowMs += withdrawalPasswordLimits.lockMs + 1;
     expect(await codeOf(passwords.verify(member, '000000'))).toBe('withdraw.password.incorrect');
     expect(await codeOf(passwords.verify(member, '135790'))).toBe('ok');
+  });
+
+  it('lets parallel right answers all through, a few checks at a time', async () => {
+    const passwords = createWithdrawalPasswords(t.db, now);
+    const member = await createMember(t.db, 'wpright');
+    await passwords.set(member, { newPassword: '135790', confirmPassword: '135790' });
+    const codes = await Promise.all(Array.from({ length: 12 }, () => codeOf(passwords.verify(member, '135790'))));
+    expect(codes).toEqual(Array.from({ length: 12 }, () => 'ok'));
+    // And the tries are all back: five wrong answers still lock, not fewer.
+    const wrong = [];
+    for (let i = 0; i < 4; i++) wrong.push(await codeOf(passwords.verify(member, '000000')));
+    expect(wrong).toEqual(Array.from({ length: 4 }, () => 'withdraw.password.incorrect'));
+    expect(await codeOf(passwords.verify(member, '000000'))).toBe('withdraw.password.locked');
   });
 
   it('counts the tries of a registration payment password the same way', async () => {

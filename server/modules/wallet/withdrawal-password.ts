@@ -3,7 +3,8 @@
  * `withdrawal_passwords`. A payment password given at registration
  * (`members.payment_password_hash`) counts as set until the member sets a new
  * one. Five wrong answers in a row lock checking for 15 minutes; the count is
- * kept atomically in the database, so parallel guesses get no more tries.
+ * kept atomically in the database, so parallel guesses get no more tries, and
+ * parallel right answers wait for each other instead of being refused.
  */
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../src/api/error-codes.ts';
@@ -14,6 +15,10 @@ import { AppError } from '../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../member/passwords.ts';
 
 export const withdrawalPasswordLimits = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+
+/** How long a check waits for the tries that checks in progress hold (and how often it looks). */
+const busyWaitMs = 10_000;
+const busyPollMs = 25;
 
 export interface WithdrawalPasswords {
   has(member: MemberRow): Promise<boolean>;
@@ -54,24 +59,34 @@ export function createWithdrawalPasswords(db: Database, now: () => Date): Withdr
         .onConflictDoNothing();
     }
     const expired = sql`${withdrawalPasswords.lockedUntil} is not null and ${withdrawalPasswords.lockedUntil} <= ${at.toISOString()}::timestamptz`;
-    const [taken] = await db
-      .update(withdrawalPasswords)
-      .set({
-        failedAttempts: sql`case when ${expired} then 1 else ${withdrawalPasswords.failedAttempts} + 1 end`,
-        lockedUntil: null,
-      })
-      .where(
-        and(
-          eq(withdrawalPasswords.memberId, member.id),
-          or(isNull(withdrawalPasswords.lockedUntil), lte(withdrawalPasswords.lockedUntil, at)),
-          lt(withdrawalPasswords.failedAttempts, withdrawalPasswordLimits.maxFailures),
-        ),
-      )
-      .returning({ tries: withdrawalPasswords.failedAttempts, passwordHash: withdrawalPasswords.passwordHash });
-    if (!taken) {
-      // Locked, or every try is already taken by checks in progress.
-      throw lockedError((await stored(member))?.lockedUntil);
+    const takeTry = async () =>
+      (
+        await db
+          .update(withdrawalPasswords)
+          .set({
+            failedAttempts: sql`case when ${expired} then 1 else ${withdrawalPasswords.failedAttempts} + 1 end`,
+            lockedUntil: null,
+          })
+          .where(
+            and(
+              eq(withdrawalPasswords.memberId, member.id),
+              or(isNull(withdrawalPasswords.lockedUntil), lte(withdrawalPasswords.lockedUntil, at)),
+              lt(withdrawalPasswords.failedAttempts, withdrawalPasswordLimits.maxFailures),
+            ),
+          )
+          .returning({ tries: withdrawalPasswords.failedAttempts, passwordHash: withdrawalPasswords.passwordHash })
+      )[0];
+    let taken = await takeTry();
+    // No try left: locked, or every try is held by checks still in progress (parallel requests
+    // of one member). Those give their try back when right, so a request waits for them (a
+    // few checks' time) rather than being refused for a lock that does not exist.
+    for (let waited = 0; !taken && waited < busyWaitMs; waited += busyPollMs) {
+      const current = await stored(member);
+      if (current?.lockedUntil && current.lockedUntil > at) break;
+      await new Promise((resolve) => setTimeout(resolve, busyPollMs));
+      taken = await takeTry();
     }
+    if (!taken) throw lockedError((await stored(member))?.lockedUntil);
     if (await verifyPassword(taken.passwordHash, password)) {
       await db
         .update(withdrawalPasswords)
