@@ -33,12 +33,12 @@ export const roundBodySchema = z.object({
   /** Dice and crash: the target (see diceParamsSchema, crashParamsSchema). */
   target: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
   /**
-   * Idempotency key of the round (the page sends a `crypto.randomUUID()` per
-   * round and the same one on a retry): the same key answers the first round
-   * instead of playing another; with other parameters it is 409
-   * `play.round.conflict`.
+   * Idempotency key of the round, required like every money call's (the page
+   * sends a `crypto.randomUUID()` per round and the same one on a retry): the
+   * same key answers the first round instead of playing another; with other
+   * parameters it is 409 `play.round.conflict`.
    */
-  roundKey: z.optional(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : -'))),
+  roundKey: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : -')),
 });
 export type RoundBody = z.infer<typeof roundBodySchema>;
 

@@ -53,8 +53,9 @@ async function state(token: string, headers: Record<string, string> = {}) {
   return { status: res.statusCode, body: res.json() as { success: boolean; value: PlayState; errorCode?: string } };
 }
 
+/** Plays a round; a new idempotency key unless the body brings one (`roundKey: undefined` sends none). */
 async function round(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await h.app.inject({ method: 'POST', url: `/play/${token}/round`, payload: body, headers });
+  const res = await h.app.inject({ method: 'POST', url: `/play/${token}/round`, payload: { roundKey: randomUUID(), ...body }, headers });
   return { status: res.statusCode, body: res.json() as { success: boolean; value: RoundResult; errorCode?: string } };
 }
 
@@ -340,6 +341,10 @@ describe('round keys (the page retrying a round)', () => {
     }
     expect(await wallet()).toBe(before);
     expect(await round(token, { stake: 100, roundKey: 'bad key!' })).toMatchObject({ status: 400, body: { errorCode: 'request.invalid' } });
+    // A round without its key is refused and plays nothing.
+    const beforeKeyless = await wallet();
+    expect(await round(token, { stake: 100, roundKey: undefined })).toMatchObject({ status: 400, body: { errorCode: 'request.invalid' } });
+    expect(await wallet()).toBe(beforeKeyless);
   });
 
   it('place one bet for concurrent requests with one key', async () => {
@@ -378,7 +383,7 @@ describe('recovery of interrupted rounds', () => {
   const launchFor = async (gameId: number) =>
     (await launchGame(h.app.db, { memberId: playerId, merchantCode: 'DEMO' }, { gameId }, h.clock.now())).url.slice('/play/'.length);
   const faultyRound = async (token: string, body: Record<string, unknown>) => {
-    const res = await faulty.inject({ method: 'POST', url: `/play/${token}/round`, payload: body });
+    const res = await faulty.inject({ method: 'POST', url: `/play/${token}/round`, payload: { roundKey: randomUUID(), ...body } });
     return { status: res.statusCode, body: res.json() as { success: boolean; value: RoundResult; errorCode?: string } };
   };
   const recover = () => recoverOpenRounds(h.app, { now: h.clock.now });

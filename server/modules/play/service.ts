@@ -221,10 +221,8 @@ export async function playRound(ctx: PlayContext, token: string, body: RoundBody
   if (body.stake < play.minBet) throw new AppError(400, playErrorCodes.stakeInvalid, `The stake must be at least ${play.minBet} (minor units).`);
   const params = roundParams(play.engine, body);
   const requestHash = requestHashOf(body);
-  if (body.roundKey) {
-    const seen = await findKeyedRound(db, play.session.id, body.roundKey);
-    if (seen) return answerKeyedRound(ctx, play, seen, requestHash);
-  }
+  const seen = await findKeyedRound(db, play.session.id, body.roundKey);
+  if (seen) return answerKeyedRound(ctx, play, seen, requestHash);
   const state = await ensureState(ctx, play);
   const free = state.freeBalance !== null;
   const clientSeed = body.clientSeed ?? randomBytes(8).toString('hex');
@@ -273,7 +271,7 @@ export async function playRound(ctx: PlayContext, token: string, body: RoundBody
           clientSeed: play.inhouse ? clientSeed : null,
           nonce: play.inhouse ? state.nonce : null,
           status: free ? 'settled' : 'pending',
-          roundKey: body.roundKey ?? null,
+          roundKey: body.roundKey,
           requestHash,
           balanceAfter: free ? claimed.freeBalance : null,
           createdAt: ctx.now(),
@@ -283,9 +281,9 @@ export async function playRound(ctx: PlayContext, token: string, body: RoundBody
     });
   } catch (error) {
     // The same key raced in from another request: answer as a retry.
-    if (body.roundKey && sqlState(error) === '23505' && constraintOf(error) === 'play_rounds_session_key_uq') {
-      const seen = await findKeyedRound(db, play.session.id, body.roundKey);
-      if (seen) return answerKeyedRound(ctx, play, seen, requestHash);
+    if (sqlState(error) === '23505' && constraintOf(error) === 'play_rounds_session_key_uq') {
+      const raced = await findKeyedRound(db, play.session.id, body.roundKey);
+      if (raced) return answerKeyedRound(ctx, play, raced, requestHash);
     }
     throw error;
   }

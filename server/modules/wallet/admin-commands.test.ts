@@ -142,7 +142,7 @@ describe('bets recover', () => {
       });
       try {
         const { url } = await launchGame(handle.db, { memberId: playerId, merchantCode: 'DEMO' }, { gameId: game!.id }, new Date());
-        const res = await app.inject({ method: 'POST', url: `${url}/round`, payload: { stake: 500 } });
+        const res = await app.inject({ method: 'POST', url: `${url}/round`, payload: { stake: 500, roundKey: 'admin-recover-1' } });
         expect(res.statusCode).toBe(503);
       } finally {
         await app.close();
