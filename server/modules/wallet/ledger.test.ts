@@ -157,6 +157,20 @@ describe('postTransaction', () => {
     }
   });
 
+  it('refuses at commit a balance that its postings do not say, written by hand', async () => {
+    const m = await createMember(t.db, 'ledgerposted');
+    await credit(m.id, 40, `posted:${m.id}`);
+    const write = t.db.execute(sql`update ledger_accounts set balance = balance + 1000 where key = ${`member:${m.id}`}`);
+    expect(await refusal(write)).toEqual({ code: '23514', constraint: 'ledger_accounts_balance_posted' });
+    expect(await balanceOf(t.db, 'DEMO', member(m.id))).toBe(40);
+    // A new account starts at 0: one created with money is refused too.
+    const created = t.db.execute(
+      sql`insert into ledger_accounts (merchant_code, key, kind, balance) values ('DEMO', ${`member:${m.id}:x`}, 'house', 5)`,
+    );
+    expect((await refusal(created))?.code).toBe('23514');
+    expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  });
+
   it('refuses in the database to change or remove a transaction or a posting, whoever asks', async () => {
     const m = await createMember(t.db, 'ledgerimmutable');
     const { transactionId } = await credit(m.id, 300, `immutable:${m.id}`);
