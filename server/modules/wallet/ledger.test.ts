@@ -11,7 +11,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MovementAnswer, seamlessErrorCodes } from '../../../src/api/seamless.ts';
-import { bets, ledgerAccounts, ledgerTransactions } from '../../db/schema.ts';
+import { bets, deposits, ledgerAccounts, ledgerTransactions, localGatewayPayments } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { betMismatches, createSeamlessKit, createWalletKit, memberInvariants, type WalletKit } from '../../test/wallet-model.ts';
@@ -251,6 +251,22 @@ describe('postTransaction', () => {
     expect(await balanceOf(t.db, 'DEMO', member(m.id))).toBe(0);
     expect(await balanceOf(t.db, 'DEMO', { kind: 'hold', memberId: m.id })).toBe(100 * 100_00);
     expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  });
+
+  it('makes one deposit and one gateway payment of 20 concurrent requests with one key', async () => {
+    const { ctx, member: m } = await kit.newMember('ledgerdepositrace');
+    const body = { channelCode: 'EWALLET', amount: 500_00, idempotencyKey: `deposit-race-${m.id}` };
+    const payments = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(localGatewayPayments))[0]?.n ?? 0;
+    const before = await payments();
+    const orders = await Promise.all(Array.from({ length: 20 }, () => kit.service.createDeposit(ctx, body)));
+    expect(new Set(orders.map((o) => o.orderNo)).size).toBe(1);
+    // No payment left behind by the requests that lost the race.
+    expect(await payments()).toBe(before + 1);
+    const [all] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deposits)
+      .where(eq(deposits.memberId, m.id));
+    expect(all?.n).toBe(1);
   });
 
   it('with the real withdrawal password: 20 concurrent withdrawals all go through, 20 concurrent replays of one key make one', async () => {

@@ -312,34 +312,46 @@ export function createWalletService(deps: WalletServiceDeps) {
 
       const at = now();
       const no = orderNo('D', at);
-      const opened = await provider.createPayment(db, {
-        merchantCode: merchant.code,
-        orderNo: no,
-        amount: body.amount,
-        currencyCode: merchant.currencyCode,
-        returnUrl: `/m/voucherCenter?orderNo=${no}`,
-        language,
-      });
-      const [row] = await db
-        .insert(deposits)
-        .values({
-          orderNo: no,
-          merchantCode: merchant.code,
-          memberId: member.id,
-          channelCode: channel.code,
-          provider: provider.code,
-          amount: body.amount,
-          bonus,
-          promotionId,
-          status: 'pending',
-          idempotencyKey: body.idempotencyKey,
-          requestHash,
-          payUrl: opened.payUrl,
-          providerRef: opened.providerRef,
-          createdAt: at,
+      // The payment and the deposit are made together: when the same key wins a race, the
+      // loser's payment is rolled back with it (the local gateway's rows live in this database).
+      const raceLost = new Error('deposit key raced');
+      const row = await db
+        .transaction(async (trx) => {
+          const opened = await provider.createPayment(trx as unknown as Database, {
+            merchantCode: merchant.code,
+            orderNo: no,
+            amount: body.amount,
+            currencyCode: merchant.currencyCode,
+            returnUrl: `/m/voucherCenter?orderNo=${no}`,
+            language,
+          });
+          const [inserted] = await trx
+            .insert(deposits)
+            .values({
+              orderNo: no,
+              merchantCode: merchant.code,
+              memberId: member.id,
+              channelCode: channel.code,
+              provider: provider.code,
+              amount: body.amount,
+              bonus,
+              promotionId,
+              status: 'pending',
+              idempotencyKey: body.idempotencyKey,
+              requestHash,
+              payUrl: opened.payUrl,
+              providerRef: opened.providerRef,
+              createdAt: at,
+            })
+            .onConflictDoNothing({ target: [deposits.memberId, deposits.idempotencyKey] })
+            .returning();
+          if (!inserted) throw raceLost;
+          return inserted;
         })
-        .onConflictDoNothing({ target: [deposits.memberId, deposits.idempotencyKey] })
-        .returning();
+        .catch((error: unknown) => {
+          if (error === raceLost) return null;
+          throw error;
+        });
       if (row) return depositView(row);
       // The same key won a race: answer as a replay.
       const raced = await replay();
