@@ -49,17 +49,28 @@ let signedIn = false;
 /** The vendor mapping for the prize mode, kept until the launcher is in. */
 let prizeMapping: VendorGameTypes['mapping'] | null = null;
 
-/** Loads (once) and starts the launcher and the favourites (src/app/lobby-play.ts). */
+/**
+ * Loads (once) and starts the launcher and the favourites (src/app/lobby-play.ts).
+ * A load that fails (no network) is tried again with the next tap.
+ */
 function loadPlay() {
-  playLoad ??= import('./lobby-play.ts').then((module) => {
-    const actors = module.startPlayActors(signedIn, navigation);
-    if (prizeMapping) actors.launch.send({ type: 'launch.prizeMode', prizeMode: module.prizeModeOf(prizeMapping) });
-    play = { module, actors };
-    for (const listener of playListeners) listener();
-    return play;
-  });
+  if (!playLoad) {
+    const loading = import('./lobby-play.ts').then((module) => {
+      const actors = module.startPlayActors(signedIn, navigation);
+      if (prizeMapping) actors.launch.send({ type: 'launch.prizeMode', prizeMode: module.prizeModeOf(prizeMapping) });
+      play = { module, actors };
+      for (const listener of playListeners) listener();
+      return play;
+    });
+    loading.catch(() => {
+      if (playLoad === loading) playLoad = null;
+    });
+    playLoad = loading;
+  }
   return playLoad;
 }
+
+const ignore = () => undefined;
 
 const onPlay = (listener: () => void) => {
   playListeners.add(listener);
@@ -70,12 +81,12 @@ const onPlay = (listener: () => void) => {
 
 /** Sends an event to the launcher, loading it first when needed. */
 export function sendLaunch(event: LaunchEvent) {
-  void loadPlay().then(({ actors }) => actors.launch.send(event));
+  loadPlay().then(({ actors }) => actors.launch.send(event), ignore);
 }
 
 /** Sends an event to the favourites, loading them first when needed. */
 export function sendFavourites(event: FavouritesEvent) {
-  void loadPlay().then(({ actors }) => actors.favourites.send(event));
+  loadPlay().then(({ actors }) => actors.favourites.send(event), ignore);
 }
 
 /** Shows the favourites actor's login notice (2 s): a guest asked for favourites or recent games. */
