@@ -39,9 +39,14 @@ function createFavourites(loggedIn: boolean) {
   return createActor(
     favouritesMachine.provide({
       actors: {
+        // Every page of the member's favourite ids (100 a page, spec section 9), so every star shows.
         loadFavouriteIds: fromPromise(async () => {
-          const { list } = await apiCall(favouriteIdsEndpoint, { query: { pageNo: 1, pageSize: memberListPageSizes.favouriteIds } });
-          return list;
+          const ids: string[] = [];
+          for (let pageNo = 1; ; pageNo++) {
+            const page = await apiCall(favouriteIdsEndpoint, { query: { pageNo, pageSize: memberListPageSizes.favouriteIds } });
+            ids.push(...page.list);
+            if (pageNo >= page.totalPages || page.list.length === 0) return ids;
+          }
         }),
         addFavourite: fromPromise(async ({ input }) => {
           await apiCall(addFavouriteEndpoint, { body: { nodeId: input.nodeId, vendor: input.vendor } });

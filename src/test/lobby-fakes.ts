@@ -9,7 +9,7 @@ import { vi } from 'vitest';
 import { announcementsEndpoint, bannersEndpoint, footerEndpoint } from '../api/content.ts';
 import { type Game, gameListEndpoint, hotGamesEndpoint, type VendorGameTypes, vendorGameTypesEndpoint, type Winner, winnerBoardEndpoint } from '../api/games.ts';
 import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../api/member-games.ts';
-import { consolidatedSettingsEndpoint } from '../api/system.ts';
+import { consolidatedSettingsEndpoint, switchKeys } from '../api/system.ts';
 import { walletEndpoint } from '../api/wallet.ts';
 
 export interface FakeRequest {
@@ -160,7 +160,7 @@ export function lobbyServer({ vendors = fakeVendors, answers = {} }: LobbyServer
       name: 'Lucky Bay',
       currency: { code: 'PHP', symbol: '₱', minorUnits: 2 },
       languages: { enabled: ['EN', 'CN'], default: 'EN' },
-      switches: {},
+      switches: Object.fromEntries(switchKeys.map((key) => [key, false])),
       depositBadge: 25800,
     }),
     [`GET ${favouriteIdsEndpoint.path}`]: () => ({ list: [], pageNum: 1, totalPages: 0, total: 0 }),
@@ -178,6 +178,8 @@ export function lobbyServer({ vendors = fakeVendors, answers = {} }: LobbyServer
   };
   const all = { ...defaults, ...answers };
   const started = Date.now();
+  /** Requests to fail once with 500 system.error (see `failOnce`). */
+  const failures: ((request: FakeRequest) => boolean)[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
@@ -189,6 +191,11 @@ export function lobbyServer({ vendors = fakeVendors, answers = {} }: LobbyServer
     const json = (status: number, value: unknown) =>
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
     if (!answer) return json(404, { success: false, errorCode: 'request.not.found', message: 'no' });
+    const failing = failures.findIndex((matches) => matches(request));
+    if (failing >= 0) {
+      failures.splice(failing, 1);
+      return json(500, { success: false, errorCode: 'system.error', message: 'system.error' });
+    }
     try {
       return json(200, { success: true, value: answer(request) });
     } catch (error) {
@@ -203,5 +210,7 @@ export function lobbyServer({ vendors = fakeVendors, answers = {} }: LobbyServer
     elapsed: () => Date.now() - started,
     /** Requests to one path (and method, GET by default). */
     to: (path: string, method = 'GET') => requests.filter((r) => r.path === path && r.method === method),
+    /** The next request that `matches` gets 500 system.error instead of its answer. */
+    failOnce: (matches: (request: FakeRequest) => boolean) => failures.push(matches),
   };
 }

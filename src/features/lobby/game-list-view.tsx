@@ -44,6 +44,17 @@ function hotFilterOptions(games: Game[]): FilterOptions {
   };
 }
 
+/** The filters of the whole catalogue (category ALL): every category's vendors and classifies, each once. */
+function allFilterOptions(types: VendorGameTypes): FilterOptions {
+  const vendors = new Map<string, string>();
+  const classifies = new Set<string>(['ALL', 'NEW']);
+  for (const entry of Object.values(types.mapping)) {
+    for (const v of entry.vendors) if (!vendors.has(v.vassalage)) vendors.set(v.vassalage, v.accountTypeName);
+    for (const c of entry.gameClassify) classifies.add(c);
+  }
+  return { vendors: [...vendors].map(([vassalage, name]) => ({ vassalage, name })), classifies: [...classifies] };
+}
+
 /** The guest's view of a member list (recent, favourites): log in first; the notice toast says so for 2 s. */
 function LoginRequired() {
   const t = useT();
@@ -96,11 +107,17 @@ export function GameListView({ input, types, tabs = false, search = false, filte
 
   const mapping = types?.mapping[category];
   const hot = mode === 'hot';
-  const options: FilterOptions | null = hot
-    ? hotFilterOptions(hotGames)
-    : mapping
-      ? { vendors: mapping.vendors.map((v) => ({ vassalage: v.vassalage, name: v.accountTypeName })), classifies: mapping.gameClassify }
-      : null;
+  // The member lists (favourites, recent) are the member's own, not filtered by the catalogue's filters.
+  const memberList = mode === 'fav' || mode === 'recent';
+  const options: FilterOptions | null = memberList
+    ? null
+    : hot
+      ? hotFilterOptions(hotGames)
+      : mapping
+        ? { vendors: mapping.vendors.map((v) => ({ vassalage: v.vassalage, name: v.accountTypeName })), classifies: mapping.gameClassify }
+        : category === 'ALL' && types
+          ? allFilterOptions(types)
+          : null;
   const filtered = mode === 'filter' || (hot && hasFilters({ vassalage, classify, minBet }));
   const shownTabs = allTabs.filter((tab) => role !== 'guest' || tab === 'all' || tab === 'hot');
 
@@ -238,9 +255,19 @@ export function GameListView({ input, types, tabs = false, search = false, filte
       ) : (
         <>
           <WindowedGameGrid games={games} onNearEnd={loadMore} canLoad={ready && more} />
-          <p className={styles.status} role="status">
-            {loadingMore ? t('lobby.list.loadingMore') : more ? '' : t('lobby.list.end', { count: total })}
-          </p>
+          {errorCode && !loadingMore ? (
+            // The next page failed: say so, with the way to try again (scrolling tries again too).
+            <div className={styles.status} role="alert">
+              {errorText(errorCode)}{' '}
+              <Button variant="secondary" compact onClick={loadMore}>
+                {t('lobby.list.retry')}
+              </Button>
+            </div>
+          ) : (
+            <p className={styles.status} role="status">
+              {loadingMore ? t('lobby.list.loadingMore') : more ? '' : t('lobby.list.end', { count: total })}
+            </p>
+          )}
         </>
       )}
     </div>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bannersEndpoint } from '../../api/content.ts';
 import { gameListEndpoint, hotGamesEndpoint } from '../../api/games.ts';
-import { favouriteGamesEndpoint, launchGameEndpoint, recentGamesEndpoint } from '../../api/member-games.ts';
+import { favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint } from '../../api/member-games.ts';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
 import { memberSession, renderApp } from '../../test/render-app.tsx';
 
@@ -56,6 +56,67 @@ describe('page sizes (spec section 9)', () => {
     await waitFor(() => expect(member.to(favouriteGamesEndpoint.path)).toHaveLength(1));
     expect(member.to(favouriteGamesEndpoint.path)[0]!.query.get('pageSize')).toBe('30');
     await waitFor(() => expect(tileIds()).toHaveLength(2));
+  });
+});
+
+describe('game list centre', () => {
+  it('without a category filters the whole catalogue: every vendor, and classifies of every category', async () => {
+    const server = lobbyServer();
+    const { user } = renderApp({ path: '/m/gameList' });
+    const vendor = await screen.findByRole('combobox', { name: 'Provider' });
+    expect(within(vendor).getAllByRole('option').map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['Pixelgold', 'Luxon', 'Oceanic', 'Evolux', 'Sportbix']),
+    );
+    await user.selectOptions(vendor, 'OCN');
+    await waitFor(() => expect(server.to(gameListEndpoint.path).at(-1)!.query.get('vassalage')).toBe('OCN'));
+    expect(server.to(gameListEndpoint.path).at(-1)!.query.get('gameType')).toBeNull();
+    await waitFor(() => expect(tileIds()).toHaveLength(2));
+  });
+
+  it("has no catalogue filters on a member's favourites or recent games", async () => {
+    lobbyServer();
+    const { user } = renderApp({ path: '/m/gameList?gameType=RNG', session: memberSession });
+    expect(await screen.findByRole('combobox', { name: 'Provider' })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Favourites' }));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Provider' })).toBeNull());
+    await user.click(screen.getByRole('tab', { name: 'Recent' }));
+    expect(screen.queryByRole('combobox', { name: 'Provider' })).toBeNull();
+  });
+
+  it('says when the next page fails, and loads it again on request', async () => {
+    const server = lobbyServer({ vendors: [{ code: 'PXG', name: 'Pixelgold', category: 'RNG', type: 'RNG', games: 30 }] });
+    server.failOnce((r) => r.path === gameListEndpoint.path && r.query.get('pageNo') === '2');
+    const { user } = renderApp({ path: '/m/gameList?gameType=RNG' });
+    await waitFor(() => expect(tileIds().length).toBeGreaterThan(0));
+    // jsdom lays nothing out: the list is "near its end" at once, so the next page is asked for.
+    window.dispatchEvent(new Event('scroll'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Unknown error');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('You have seen all 30 games', {}, { timeout: 3000 })).toBeTruthy();
+    expect(server.to(gameListEndpoint.path).filter((r) => r.query.get('pageNo') === '2')).toHaveLength(2);
+  });
+});
+
+describe('favourite stars', () => {
+  it('show every favourite of a member with more than one page of them (100 ids a page)', async () => {
+    // 150 favourites: N1..N149 and N1000 on the second page; the fake catalogue's games are N1, N2, ...
+    const favourites = [...Array.from({ length: 149 }, (_, i) => `N${i + 1}`), 'N1000'].reverse();
+    const server = lobbyServer({
+      answers: {
+        [`GET ${favouriteIdsEndpoint.path}`]: (r) => {
+          const pageNo = Number(r.query.get('pageNo'));
+          return { list: favourites.slice((pageNo - 1) * 100, pageNo * 100), pageNum: pageNo, totalPages: 2, total: favourites.length };
+        },
+      },
+    });
+    renderApp({ path: '/m/gameList?gameType=RNG', session: memberSession });
+    await waitFor(() => expect(server.to(favouriteIdsEndpoint.path).map((r) => r.query.get('pageNo'))).toEqual(['1', '2']));
+    // The listed games (N1, N2, ...) are all on the second page of ids: every star is on.
+    const stars = await screen.findAllByRole('button', { name: /^Remove .* from favourites$/ });
+    expect(stars.length).toBeGreaterThan(5);
+    for (const star of stars) expect(star.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryAllByRole('button', { name: /^Add .* to favourites$/ })).toHaveLength(0);
   });
 });
 
