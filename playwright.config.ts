@@ -22,7 +22,8 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // Traces cost every action a snapshot; E2E_TRACE=1 records them (kept for failed tests).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -28,7 +28,8 @@ import {
   flagClientAddress,
   freshMobile,
   freshUsername,
-  identityClientHeaders,
+  clientAddresses,
+  clientHeaders,
   readCode,
   registerMobileMember,
   solveCaptcha,
@@ -36,7 +37,7 @@ import {
 import { text } from './support.ts';
 
 // This suite flags its own client address for the captcha, not the other suites' 127.0.0.1.
-test.use({ extraHTTPHeaders: identityClientHeaders });
+test.use({ extraHTTPHeaders: clientHeaders(clientAddresses.paths) });
 
 // ------------------------------------------------------------------ paths from the graphs
 
@@ -128,7 +129,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
-  await flagClientAddress(testInfo.project.use.baseURL!);
+  await flagClientAddress(testInfo.project.use.baseURL!, clientAddresses.paths);
 });
 
 // ------------------------------------------------------------------ login
@@ -238,6 +239,7 @@ const resetEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.submitPhoneReset', tag: 'code', error: { errorCode: 'verification.code.invalid' } },
   { type: 'xstate.error.actor.submitPhoneReset', tag: 'same', error: { errorCode: 'modify.new.old.same' } },
   { type: 'xstate.done.actor.submitPhoneReset', output: { userName: 'm' } },
+  { type: 'xstate.done.actor.loginAfterReset', output: { token: 't', merchantCode: 'DEMO', userName: 'm', type: 0, firstTimeLogin: false } },
   { type: 'xstate.error.actor.loginAfterReset', error: { errorCode: 'captcha.required', value: { captchaRequired: true } } },
 ];
 
@@ -293,6 +295,10 @@ async function seeReset(page: Page, snap: Snap) {
     const result = snap.context.result as { message: string; redirectTo: string | null };
     await expect(page.getByRole('status').filter({ hasText: messageOf(result.message) })).toBeVisible();
     if (result.redirectTo) await expect(page).toHaveURL(new RegExp(`${result.redirectTo}$`));
+    // Logged in after the reset: the header offers to log out.
+    if (result.redirectTo === '/m/home') {
+      await expect(page.getByRole('navigation', { name: text('shell.header.actions') }).getByRole('button', { name: text('header.logout') })).toBeVisible();
+    }
     return;
   }
   if (value.includes('submitting') || value.includes('loggingIn')) return;
@@ -311,6 +317,11 @@ test.describe('password reset paths in the browser', () => {
     test(path.name, async ({ page }, testInfo) => {
       const needsMember = path.steps.some((s) => s.event.tag === 'right' || s.event.tag === 'samePassword');
       const member = needsMember ? await registerMobileMember(testInfo.project.use.baseURL!) : null;
+      // The login after the reset goes through from an address that has failed no login (this
+      // suite's own asks for a captcha, which is the other path: to the login screen).
+      if (path.steps.some((s) => s.event.type === 'xstate.done.actor.loginAfterReset')) {
+        await page.setExtraHTTPHeaders(clientHeaders(clientAddresses.resetLogin));
+      }
       await page.goto('/m/forget');
       for (const step of path.steps) {
         await driveReset(page, step.event, member);
@@ -364,6 +375,43 @@ const registrationPaths = uiPaths(registrationMachine, { affiliateCode: null }, 
   }
 });
 
+/**
+ * Invitation codes from the address (`/m/register?affiliateCode=`): checked first; a bad one
+ * says 'Invalid invitation code' with the field focused, a good one (the demo agent's) is
+ * not checked again on submit.
+ */
+const invitationInputs = [
+  { code: 'ZZZZ9999', valid: false },
+  { code: 'AGENT1', valid: true },
+] as const;
+const invitationPaths = invitationInputs.flatMap(({ code, valid }) =>
+  uiPaths(
+    registrationMachine,
+    { affiliateCode: code },
+    [
+      { type: 'xstate.done.actor.loadRules', output: demoRules },
+      { type: 'xstate.done.actor.checkAffiliate', output: { valid } },
+      { type: 'disclaimer.toggle' },
+      { type: 'form.submit', tag: 'validInvite', values: { ...validValues, affiliateCode: code } },
+      { type: 'xstate.done.actor.submitRegistration', output: { userName: 'x' } },
+    ],
+    (step, previous) => {
+      const last = previous.at(-1)?.event;
+      switch (step.event.type) {
+        case 'xstate.done.actor.checkAffiliate':
+          // The address's code is checked before the form; a good one is not checked again.
+          return json(step.before.value).includes('checkingUrlAffiliate');
+        case 'form.submit':
+          return valid && step.before.context.disclaimerAccepted === true && step.before.context.method === 'username';
+        case 'xstate.done.actor.submitRegistration':
+          return last?.tag === 'validInvite';
+        default:
+          return true;
+      }
+    },
+  ).map((path) => ({ ...path, url: `/m/register?affiliateCode=${code}` })),
+);
+
 const registrationLabel: Record<string, string> = {
   username: text('identity.field.username'),
   mobileNum: text('identity.field.mobile'),
@@ -404,6 +452,7 @@ async function driveRegistration(page: Page, event: AnyEventObject, before: Snap
       await page.getByRole('button', { name: text('identity.register.submit'), exact: true }).click();
       return;
     case 'form.submit:valid':
+    case 'form.submit:validInvite':
     case 'form.submit:badInvite':
     case 'form.submit:taken':
       await fillRegistration(page, before.context.method, event.values);
@@ -439,9 +488,9 @@ async function seeRegistration(page: Page, snap: Snap) {
 }
 
 test.describe('registration paths in the browser', () => {
-  for (const path of registrationPaths) {
-    test(path.name, async ({ page }) => {
-      await page.goto('/m/register');
+  for (const path of [...registrationPaths.map((p) => ({ ...p, url: '/m/register' })), ...invitationPaths]) {
+    test(`${path.url} ${path.name}`, async ({ page }) => {
+      await page.goto(path.url);
       for (const step of path.steps) {
         await driveRegistration(page, step.event, step.before);
         await seeRegistration(page, step.after);
@@ -454,5 +503,7 @@ test('the generated paths were found', () => {
   expect(loginPaths.length).toBeGreaterThan(1);
   expect(resetPaths.length).toBeGreaterThan(1);
   expect(registrationPaths.length).toBeGreaterThan(1);
+  // Both invitation codes from the address: the bad one and the good one (which then registers).
+  expect(invitationPaths.map((p) => p.url)).toEqual(expect.arrayContaining(invitationInputs.map((i) => `/m/register?affiliateCode=${i.code}`)));
   for (const path of [...loginPaths, ...resetPaths, ...registrationPaths]) expect(eventsOf({ steps: [{ event: { type: 'xstate.init' } }, ...path.steps] }).length).toBeGreaterThan(0);
 });

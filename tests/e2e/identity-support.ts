@@ -94,21 +94,31 @@ export async function readCode(request: APIRequestContext, to: string, after = 0
 // ------------------------------------------------------------------ API from Node
 
 /**
- * The address the identity suites act from (sent as X-Forwarded-For; the e2e
- * server trusts its loopback proxy). Their failed logins make the server ask
- * this address for a captcha, never 127.0.0.1, which the other suites use.
+ * The addresses the identity suites act from (sent as X-Forwarded-For; the e2e
+ * server trusts its loopback proxy), one per suite, and one for the test that
+ * fails logins on purpose: failed logins make the server ask that address for
+ * a captcha, never another suite's, nor 127.0.0.1, which the other suites use.
  */
-export const identityClientAddress = '198.51.100.23';
-export const identityClientHeaders = { 'x-forwarded-for': identityClientAddress };
+export const clientAddresses = {
+  /** identity-paths.spec.ts: its captcha paths need the captcha asked for from the start. */
+  paths: '198.51.100.23',
+  /** identity.spec.ts: logins without a captcha, as for any new visitor. */
+  identity: '198.51.100.24',
+  /** identity.spec.ts's three failed logins. */
+  failures: '198.51.100.25',
+  /** identity-paths.spec.ts's reset path whose login after the reset goes through (no captcha asked). */
+  resetLogin: '198.51.100.26',
+} as const;
+export const clientHeaders = (address: string) => ({ 'x-forwarded-for': address });
 
-/** A client of the server under test from the identity suites' address, with its own device id. */
-export function nodeClient(baseURL: string) {
+/** A client of the server under test from one of the identity suites' addresses, with its own device id. */
+export function nodeClient(baseURL: string, address: string = clientAddresses.identity) {
   const call = createApiClient({
     baseURL,
     headers: () => ({ merchant: 'DEMO', deviceId: `e2e-${Math.random().toString(36).slice(2)}` }),
     fetch: (input, init) => {
       const headers = new Headers(init?.headers);
-      for (const [name, value] of Object.entries(identityClientHeaders)) headers.set(name, value);
+      for (const [name, value] of Object.entries(clientHeaders(address))) headers.set(name, value);
       return fetch(input, { ...init, headers });
     },
   });
@@ -117,11 +127,11 @@ export function nodeClient(baseURL: string) {
 
 /**
  * Failed logins for a throwaway account until the server asks this client
- * (the identity suites' address) for a captcha, as it does after 3 failures in an
- * hour: from then on every login of the run needs the captcha.
+ * address for a captcha, as it does after 3 failures in an hour: from then on
+ * every login from it needs the captcha.
  */
-export async function flagClientAddress(baseURL: string) {
-  const { sealer } = nodeClient(baseURL);
+export async function flagClientAddress(baseURL: string, address: string) {
+  const { sealer } = nodeClient(baseURL, address);
   for (let i = 0; i < 3; i++) {
     await sealer.call(loginEndpoint, { type: 'username', username: 'nobody_e2e', password: 'Wrong#2026x' }).catch(() => undefined);
   }

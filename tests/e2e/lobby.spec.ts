@@ -48,6 +48,15 @@ async function skipNoticePopup(page: Page) {
   await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
 }
 
+/** Scrolls a screen by screen to its end, as a player does, until nothing waits to be built (WhenNear). */
+async function scrollToEnd(page: Page) {
+  for (let i = 0; i < 40 && (await page.locator('[data-when-near]').count()) > 0; i++) {
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(100);
+  }
+  await expect(page.locator('[data-when-near]')).toHaveCount(0);
+}
+
 const tiles = (page: Page) => page.getByTestId('game-tile');
 const tileIds = async (page: Page) =>
   (await tiles(page).evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-game-id'))))).sort((a, b) => a - b);
@@ -79,12 +88,13 @@ test.describe('lobby as a guest', () => {
     await expect(page.getByTestId('home-block-HOT').getByTestId('game-tile')).toHaveCount(6);
     // Category blocks show 9 tiles, picks 6.
     await expect(page.getByTestId('home-block-RNG').getByTestId('game-tile')).toHaveCount(9);
+    // What is further down (the other blocks, the picks, the winner board, the footer) is built
+    // as the player scrolls towards it.
+    await expect(page.getByTestId('home-picks')).toHaveCount(0);
+    await expect(page.getByTestId('winner-board')).toHaveCount(0);
+    await scrollToEnd(page);
     await expect(page.getByTestId('home-pick-PXG').getByTestId('game-tile')).toHaveCount(6);
     await expect(page.getByTestId('vendor-list-ESPORTS').getByRole('link')).toHaveCount(3);
-    // The winner board and the footer are built as the player scrolls towards them.
-    await expect(page.getByTestId('winner-board')).toHaveCount(0);
-    await page.getByTestId('home-picks').scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 2000);
     await expect(page.getByTestId('winner-board')).toBeVisible();
     // Vendor logos: BTI and the TCG vendors share one icon, shown once (spec section 9).
     const logos = page.getByRole('region', { name: text('lobby.footer.vendors') }).locator('img');
@@ -254,7 +264,7 @@ test.describe('lobby as a guest', () => {
     expect(inChinese).toEqual(expect.arrayContaining([vendorGameTypesEndpoint.path, hotGamesEndpoint.path, '/wps/game/winner-board']));
     await expect(page.getByRole('navigation', { name: '游戏分类' }).getByRole('button', { name: '电子', exact: true })).toBeVisible();
     await expect(page.getByTestId('home-block-RNG').getByTestId('game-tile')).toHaveCount(9);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await scrollToEnd(page);
     await expect(page.getByTestId('winner-board')).toBeVisible();
   });
 

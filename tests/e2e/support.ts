@@ -15,7 +15,7 @@ export function text(id: keyof typeof en, values: Record<string, string> = {}): 
 
 /** Runs the operator CLI against the database of the server under test. */
 export async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'server/admin.ts', ...args], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     timeout: 30_000,
   });

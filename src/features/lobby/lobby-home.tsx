@@ -148,9 +148,9 @@ function Blocks({ home, types }: { home: HomeActor; types: VendorGameTypes | nul
     <>
       {lists
         .filter((l) => l.kind !== 'pick')
-        .map((l) => {
+        .map((l, index) => {
           const link = categoryLinkOf(l.category);
-          return (
+          const block = (
             <section key={l.key} className={styles.block} data-testid={`home-block-${l.category}`}>
               <BlockHead title={categoryName(l.category)} to={link.to} search={link.search} />
               {l.kind === 'vendors' ? (
@@ -162,27 +162,40 @@ function Blocks({ home, types }: { home: HomeActor; types: VendorGameTypes | nul
               )}
             </section>
           );
+          // The first block is on the first screen; the others are built as the player scrolls to them.
+          return index < blocksAtOnce ? (
+            block
+          ) : (
+            <WhenNear key={l.key} placeholderClassName={styles.blockPlaceholder}>
+              {block}
+            </WhenNear>
+          );
         })}
       {picks.length ? (
-        <section className={styles.block} aria-labelledby="home-picks" data-testid="home-picks">
-          <h3 id="home-picks" className={styles.blockTitle}>
-            {t('lobby.picks.title')}
-          </h3>
-          {picks.map((p) => (
-            <div key={p.key} className={styles.block} data-testid={`home-pick-${p.vassalage}`}>
-              <BlockHead
-                title={p.name}
-                to={p.games.length > moreAbove ? '/m/gameList' : undefined}
-                search={{ gameType: p.category, vassalage: p.vassalage ?? '' }}
-              />
-              {loadingLists && p.games.length === 0 ? <TileSkeletons /> : <GameGrid games={p.games as Game[]} />}
-            </div>
-          ))}
-        </section>
+        <WhenNear placeholderClassName={styles.blockPlaceholder}>
+          <section className={styles.block} aria-labelledby="home-picks" data-testid="home-picks">
+            <h3 id="home-picks" className={styles.blockTitle}>
+              {t('lobby.picks.title')}
+            </h3>
+            {picks.map((p) => (
+              <div key={p.key} className={styles.block} data-testid={`home-pick-${p.vassalage}`}>
+                <BlockHead
+                  title={p.name}
+                  to={p.games.length > moreAbove ? '/m/gameList' : undefined}
+                  search={{ gameType: p.category, vassalage: p.vassalage ?? '' }}
+                />
+                {loadingLists && p.games.length === 0 ? <TileSkeletons /> : <GameGrid games={p.games as Game[]} />}
+              </div>
+            ))}
+          </section>
+        </WhenNear>
       ) : null}
     </>
   );
 }
+
+/** Home category blocks built with the first screen; the rest wait until the player scrolls near them. */
+const blocksAtOnce = 1;
 
 const blockFallback = (
   <div className={styles.block}>
