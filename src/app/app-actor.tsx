@@ -1,4 +1,5 @@
 import { createActorContext, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { appMachine } from '../../machines/app.machine.ts';
 import { roleOf } from '../../machines/session.ts';
 import type { SystemStatusContext } from '../../machines/system-status.machine.ts';
@@ -27,6 +28,17 @@ export function useSiteStatus(): { status: SiteStatus; context: SystemStatusCont
 export const useRole = () => AppActorContext.useSelector(selectRole);
 export const useSession = () => AppActorContext.useSelector(selectSession);
 export const useLanguage = () => AppActorContext.useSelector(selectLanguage);
+
+/** Sends `language.change` to an actor whenever the language changes after the first render. */
+export function useLanguageChanges(actor: { send: (event: { type: 'language.change' }) => void }) {
+  const language = useLanguage();
+  const first = useRef(language);
+  useEffect(() => {
+    if (first.current === language) return;
+    first.current = language;
+    actor.send({ type: 'language.change' });
+  }, [actor, language]);
+}
 /** The errorCode with which the server ended the last session, until the notice is dismissed. */
 export const useSessionEnded = () => AppActorContext.useSelector(selectSessionEnded);
 export const useAppSend = () => AppActorContext.useActorRef().send;

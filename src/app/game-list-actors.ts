@@ -13,7 +13,8 @@ import { favouriteGamesEndpoint, recentGamesEndpoint } from '../api/member-games
 import { apiCall } from './api.ts';
 import { useRole } from './app-actor.tsx';
 import { gameClientType as clientType, gameListCall, gamePlatform as platform } from './lobby-calls.ts';
-import { notifyLoginRequired, useLanguageChanges, useLobbyActors } from './lobby-actors.ts';
+import { notifyLoginRequired, useLobbyActors } from './lobby-actors.ts';
+import { useLanguageChanges } from './app-actor.tsx';
 
 /** The gameType of the member lists: every catalogue category (INHOUSE included, the server narrows it to RNG + BGS), none for ALL. */
 const memberCategory = (category: string) => (category === 'ALL' ? undefined : (category as 'RNG'));

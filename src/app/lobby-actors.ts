@@ -7,7 +7,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
 import { type HomeContext, type HomeListRequest, type HomeTypes, lobbyHomeMachine } from '../../machines/lobby-home.machine.ts';
 import type { LobbyGame } from '../../machines/lobby-types.ts';
@@ -15,7 +15,7 @@ import type { AnnouncementGroups, Banner, Footer } from '../api/content.ts';
 import type { Currency } from '../api/wallet.ts';
 import type { Game, VendorGameTypes, Winner } from '../api/games.ts';
 import { apiCall } from './api.ts';
-import { useLanguage, useRole } from './app-actor.tsx';
+import { useLanguageChanges, useRole } from './app-actor.tsx';
 import {
   bannersCall,
   footerCall,
@@ -134,17 +134,6 @@ export function usePrizeMode(types: VendorGameTypes | null | undefined) {
     prizeMapping = types.mapping;
     play?.actors.launch.send({ type: 'launch.prizeMode', prizeMode: play.module.prizeModeOf(types.mapping) });
   }, [types]);
-}
-
-/** Sends `language.change` to an actor whenever the language changes after the first render. */
-export function useLanguageChanges(actor: { send: (event: { type: 'language.change' }) => void }) {
-  const language = useLanguage();
-  const first = useRef(language);
-  useEffect(() => {
-    if (first.current === language) return;
-    first.current = language;
-    actor.send({ type: 'language.change' });
-  }, [actor, language]);
 }
 
 // ------------------------------------------------------ read-only loads

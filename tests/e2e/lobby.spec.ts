@@ -352,6 +352,30 @@ test.describe('lobby as a member', () => {
   });
 });
 
+test.describe('lobby as a member, launching', () => {
+  test("a vendor-lobby tile opens that vendor's list; a lottery game launches at once, without the action sheet", async ({ page, baseURL }) => {
+    await skipNoticePopup(page);
+    await signInAsPlayer(page, baseURL!);
+    const api = guestApi(baseURL!);
+    const rng = await api.list({ gameType: 'RNG', pageSize: 25 });
+    const lobbyTile = rng.games.find((g) => g.isGameH5 === 'VASSALAGE');
+    expect(lobbyTile, 'a vendor-lobby tile on the first RNG page').toBeDefined();
+    await page.goto('/m/slot-games');
+    await page.locator(`[data-game-id="${lobbyTile!.gameId}"]`).getByRole('button').first().click();
+    await expect(page).toHaveURL(new RegExp(`/m/gameList\\?gameType=RNG&vassalage=${lobbyTile!.vassalage}$`));
+    const vendorGames = (await api.list({ gameType: 'RNG', vassalage: lobbyTile!.vassalage })).games.map((g) => g.gameId);
+    await expect(page.locator(`[data-game-id="${vendorGames[0]}"]`)).toBeVisible();
+    // The slot page's tiles leave as the vendor's list settles: then every tile is the vendor's.
+    await expect.poll(async () => (await tileIds(page)).filter((id) => !vendorGames.includes(id))).toEqual([]);
+
+    const lottery = (await api.list({ gameType: 'LOTT', pageSize: 1 })).games[0]!;
+    await page.goto('/m/lott');
+    await page.locator(`[data-game-id="${lottery.gameId}"]`).getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
 /** Stars two live games, unstars one on the favourites page, launches the other and finds it in recent games. */
 async function favouriteAndLaunch(page: Page, first: Game, second: Game) {
   await page.goto('/m/live-games');

@@ -109,4 +109,21 @@ describe('login screen', () => {
     await user.click(screen.getByRole('button', { name: 'Get code' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid mobile number');
   });
+
+  it('a language change from the login screen re-validates the filled fields only, 200 ms later', async () => {
+    const { user } = renderApp({ path: '/m/login' });
+    await form();
+    await user.click(screen.getByRole('tab', { name: 'Mobile login' }));
+    await user.type(await screen.findByLabelText('Mobile number'), '12');
+    expect(screen.queryByText('Please enter a valid mobile number')).toBeNull();
+
+    const languages = screen.getByRole('navigation', { name: 'Language' });
+    expect(within(languages).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(languages).getByRole('button', { name: '中文' }));
+    expect(within(languages).getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe('true');
+    // The filled mobile number is checked again; the empty code is not.
+    expect(await screen.findByText('Please enter a valid mobile number')).toBeTruthy();
+    expect(screen.queryByText('Please enter a valid verification code')).toBeNull();
+    expect(server.current!.sent).toHaveLength(0);
+  });
 });

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoginMethod } from '../../../machines/login.machine.ts';
-import { useAppSend, useLanguage } from '../../app/app-actor.tsx';
+import { useAppSend, useLanguageChanges } from '../../app/app-actor.tsx';
 import {
   defaultDialingCode,
   type IdentitySwitches,
@@ -28,6 +28,7 @@ import {
   Tabs,
   TextField,
 } from './form-parts.tsx';
+import { LanguageChoices } from '../shell/language-choices.tsx';
 import styles from './identity-form.module.css';
 import { isMobileNumber, type LoginFormValues, loginSchema, passwordMaxLength } from './identity-schemas.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
@@ -114,13 +115,7 @@ export function LoginScreen({
   }, [restoring, rememberedAccount, reset, getValues]);
 
   // A language change: the machine asks, 200 ms later, to re-validate the filled fields.
-  const language = useLanguage();
-  const shownLanguage = useRef(language);
-  useEffect(() => {
-    if (shownLanguage.current === language) return;
-    shownLanguage.current = language;
-    actor.send({ type: 'language.change' });
-  }, [language, actor]);
+  useLanguageChanges(actor);
   useEffect(() => {
     const subscription = actor.on('fields.revalidate', () => {
       const values = getValues();
@@ -224,6 +219,9 @@ export function LoginScreen({
         <Link to="/m/register">{t('identity.login.register')}</Link>
         <Link to="/m/trail">{t('identity.login.trial')}</Link>
       </div>
+      <nav aria-label={t('shell.menu.language')}>
+        <LanguageChoices listClassName={styles.languages} itemClassName={styles.language} />
+      </nav>
       <AppDownload link={content.download} />
     </div>
   );

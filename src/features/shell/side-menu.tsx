@@ -2,12 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { Suspense, use, useEffect, useState } from 'react';
 import type { MenuCategory } from '../../app/lobby-actors.ts';
-import { useAppSend, useLanguage, useRole } from '../../app/app-actor.tsx';
-import { catalogLanguages, localeOf } from '../../i18n/catalogs.ts';
+import { useRole } from '../../app/app-actor.tsx';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Drawer } from '../../ui/dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { LanguageChoices } from './language-choices.tsx';
 import styles from './side-menu.module.css';
 
 interface MenuLink {
@@ -67,9 +67,7 @@ function CategorySkeletons() {
  */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const language = useLanguage();
   const role = useRole();
-  const send = useAppSend();
   const [categories, setCategories] = useState<Promise<MenuCategory[]> | null>(null);
   useEffect(() => {
     if (open && !categories) setCategories(loadCategories());
@@ -114,22 +112,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         <h3 id="side-menu-language" className={styles.heading}>
           {t('shell.menu.language')}
         </h3>
-        <ul className={styles.list}>
-          {catalogLanguages.map((code) => (
-            <li key={code}>
-              <button
-                type="button"
-                className={styles.item}
-                aria-pressed={language === code}
-                lang={localeOf(code)}
-                onClick={() => send({ type: 'language.change', language: code })}
-              >
-                <Icon name="languages" aria-hidden="true" focusable="false" />
-                {t(`language.${code}`)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <LanguageChoices listClassName={styles.list} itemClassName={styles.item} />
       </section>
     </Drawer>
   );
