@@ -8,7 +8,7 @@ import { identityDeps, provideChangePasswordMachine } from '../../app/identity-a
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { FormAlert, PasswordField, useMessageText } from './form-parts.tsx';
+import { FormAlert, PasswordField, useIdentityText } from './form-parts.tsx';
 import styles from './identity-form.module.css';
 import { type ChangePasswordValues, changePasswordSchema, passwordMaxLength } from './identity-schemas.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
@@ -22,7 +22,7 @@ import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 export function ChangePasswordScreen() {
   useCatalogPart('identity');
   const t = useT();
-  const text = useMessageText();
+  const text = useIdentityText();
   const navigate = useNavigate();
   const session = useSession();
   const sendToApp = useAppSend();

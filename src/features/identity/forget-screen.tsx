@@ -19,7 +19,7 @@ import {
   SmsStatus,
   Tabs,
   TextField,
-  useMessageText,
+  useIdentityText,
 } from './form-parts.tsx';
 import styles from './identity-form.module.css';
 import {
@@ -51,7 +51,7 @@ export function ForgetScreen({ switches }: { switches: IdentitySwitches }) {
   const actor = useActorRef(logic, { input: { phoneResetEnabled: switches.phoneReset } });
   const lookup = useSelector(actor, (s) => s.context.lookup);
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
-  const text = useMessageText();
+  const text = useIdentityText();
 
   useEffect(() => {
     if (!output) return;

@@ -5,7 +5,7 @@
  * machines' message ids and the server's error codes.
  */
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
@@ -14,35 +14,24 @@ import type { smsCountdownMachine } from '../../../machines/sms-countdown.machin
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { MessageAlert, useMessageText } from '../../ui/message-alert.tsx';
 import styles from './identity-form.module.css';
 
-/**
- * The text of a message id the machines or the form put in an error: their
- * own ids (`identity.*`, `email-incorrect`) as they are, server and client
- * error codes as `error.<code>`, anything else as `error.unknown`.
- */
-export function useMessageText() {
+/** Identity messages may name the terms (`{terms}`): their text, filled in. */
+function useTermsValues() {
   const intl = useIntl();
-  return useCallback(
-    (id: string) => {
-      const terms = intl.formatMessage({ id: 'identity.register.terms' });
-      if (id in intl.messages) return intl.formatMessage({ id }, { terms });
-      const errorId = `error.${id}`;
-      return intl.formatMessage({ id: errorId in intl.messages ? errorId : 'error.unknown' });
-    },
-    [intl],
-  );
+  const terms = intl.formatMessage({ id: 'identity.register.terms' });
+  return useMemo(() => ({ terms }), [terms]);
 }
 
-/** A failure or refusal of the flow, announced to screen readers. */
+/** The text of a message id of the identity flows (see `useMessageText` in `ui/message-alert.tsx`). */
+export function useIdentityText() {
+  return useMessageText(useTermsValues());
+}
+
+/** A failure or refusal of an identity flow, announced to screen readers. */
 export function FormAlert({ messageId }: { messageId: string | null | undefined }) {
-  const text = useMessageText();
-  if (!messageId) return null;
-  return (
-    <p className={styles.alert} role="alert">
-      {text(messageId)}
-    </p>
-  );
+  return <MessageAlert messageId={messageId} values={useTermsValues()} />;
 }
 
 export interface FieldProps {
@@ -59,7 +48,7 @@ export interface FieldProps {
 
 /** A label, the input box and the field's error or hint. */
 export function Field({ label, error, hint, children, after, before }: FieldProps) {
-  const text = useMessageText();
+  const text = useIdentityText();
   const inputId = useId();
   const noteId = useId();
   const note = error ? text(error) : hint;

@@ -33,7 +33,7 @@ import {
   SmsStatus,
   Tabs,
   TextField,
-  useMessageText,
+  useIdentityText,
 } from './form-parts.tsx';
 import styles from './identity-form.module.css';
 import { isMobileNumber, passwordMaxLength, type RegistrationFormValues, registrationSchema } from './identity-schemas.ts';
@@ -125,7 +125,7 @@ function RegistrationFlow({ affiliateCode, recommenderId }: { affiliateCode?: st
   const registered = useSelector(actor, (s) => s.status === 'done');
   const rules = useSelector(actor, (s) => s.context.rules);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const text = useMessageText();
+  const text = useIdentityText();
 
   if (registered) return <Registered />;
   if (failed) {

@@ -6,14 +6,14 @@ import { identityDeps, provideTrialMachine } from '../../app/identity-actors.ts'
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { useMessageText } from './form-parts.tsx';
+import { useIdentityText } from './form-parts.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /** Trial play (/m/trail): creates a trial account, stores its session and goes home. */
 export function TrialScreen() {
   useCatalogPart('identity');
   const t = useT();
-  const text = useMessageText();
+  const text = useIdentityText();
   const navigate = useNavigate();
   const sendToApp = useAppSend();
   const logic = useMemo(() => provideTrialMachine(identityDeps(sendToApp)), [sendToApp]);

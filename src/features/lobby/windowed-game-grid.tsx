@@ -11,15 +11,23 @@ const columns = 3;
  * A long list of tiles, windowed: only the rows on screen (plus a few) are
  * in the DOM, positioned inside a box as tall as the whole list, so the full
  * catalogue scrolls smoothly on a slow phone. The page itself scrolls
- * (window virtualizer); rows are measured, so their height follows the width.
+ * (window virtualizer); rows are measured, so their height follows the width,
+ * and the list's own place in the page is measured again when the page resizes.
  * Its own chunk (with the virtualizer), loaded by the lists that need it, not
  * by the home's short blocks.
  */
 export default function WindowedGameGrid({ games, onNearEnd, canLoad = true }: { games: Game[]; onNearEnd?: () => void; canLoad?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
+  // Where the list starts in the page: measured at once, and again whenever the page's size
+  // changes (a filter panel opening above it, a banner arriving), so rows never sit off their place.
   useLayoutEffect(() => {
-    setOffset(box.current ? box.current.getBoundingClientRect().top + window.scrollY : 0);
+    const measure = () => setOffset(box.current ? Math.round(box.current.getBoundingClientRect().top + window.scrollY) : 0);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, []);
   const rows = Math.ceil(games.length / columns);
   const virtualizer = useWindowVirtualizer({

@@ -8,7 +8,8 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { amountText, parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
-import { MessageAlert, usePageVisible, useSiteCurrency } from './money-parts.tsx';
+import { MessageAlert } from '../../ui/message-alert.tsx';
+import { usePageVisible, useSiteCurrency } from './money-parts.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /**

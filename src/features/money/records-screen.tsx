@@ -10,7 +10,8 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
-import { MessageAlert, useSiteCurrency } from './money-parts.tsx';
+import { MessageAlert } from '../../ui/message-alert.tsx';
+import { useSiteCurrency } from './money-parts.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /** Record types of /m/transaction/record?types= (A all, D deposits, W withdrawals, G games, O bonuses and adjustments). */

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
-import { MessageAlert } from './money-parts.tsx';
+import { MessageAlert } from '../../ui/message-alert.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 type WithdrawActor = ReturnType<typeof useActorRef<ReturnType<typeof provideWithdrawMachine>>>;
