@@ -1,5 +1,6 @@
 import { Icon, type IconName } from './icons.tsx';
 import type { ReactNode } from 'react';
+import { Button, type ButtonVariant } from './button.tsx';
 import styles from './empty-state.module.css';
 
 export interface EmptyStateProps {
@@ -28,5 +29,35 @@ export function EmptyState({ icon, title, body, action, tone = 'neutral', headin
       {body ? <p className={styles.body}>{body}</p> : null}
       {action ? <div className={styles.action}>{action}</div> : null}
     </section>
+  );
+}
+
+/** A load that failed: the reason, announced, and a button that tries again. */
+export function LoadFailed({
+  title,
+  retryLabel,
+  onRetry,
+  headingLevel,
+  variant,
+}: {
+  title: string;
+  retryLabel: string;
+  onRetry: () => void;
+  headingLevel?: 2 | 3;
+  variant?: ButtonVariant;
+}) {
+  return (
+    <EmptyState
+      icon="wifi-off"
+      tone="danger"
+      role="alert"
+      headingLevel={headingLevel}
+      title={title}
+      action={
+        <Button variant={variant} onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      }
+    />
   );
 }

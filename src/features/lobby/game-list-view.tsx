@@ -8,7 +8,7 @@ import { useRole } from '../../app/app-actor.tsx';
 import { useGameList } from '../../app/game-list-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { GameGrid, TileSkeletons } from './game-grid.tsx';
 import WindowedGameGrid from './windowed-game-grid.tsx';
 import { useCategoryName, useClassifyName } from './lobby-names.ts';
@@ -239,16 +239,11 @@ export function GameListView({ input, types, tabs = false, search = false, filte
           <TileSkeletons count={9} />
         </div>
       ) : failed ? (
-        <EmptyState
-          icon="wifi-off"
-          tone="danger"
-          role="alert"
+        <LoadFailed
+          variant="secondary"
           title={errorText(errorCode ?? 'client.network')}
-          action={
-            <Button variant="secondary" onClick={() => actor.send({ type: 'list.retry' })}>
-              {t('lobby.list.retry')}
-            </Button>
-          }
+          retryLabel={t('lobby.list.retry')}
+          onRetry={() => actor.send({ type: 'list.retry' })}
         />
       ) : games.length === 0 ? (
         <EmptyState icon="search-x" title={t('lobby.list.empty')} body={t('lobby.list.emptyBody')} />

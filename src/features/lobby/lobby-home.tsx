@@ -17,8 +17,8 @@ import {
   usePrizeMode,
 } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { Button, buttonClassName } from '../../ui/button.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { buttonClassName } from '../../ui/button.tsx';
+import { LoadFailed } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { WhenNear } from '../../ui/when-near.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
@@ -248,17 +248,12 @@ function GameHub({ home }: { home: HomeActor }) {
             {loadingTypes ? (
               blockFallback
             ) : failed ? (
-              <EmptyState
-                icon="wifi-off"
-                tone="danger"
-                role="alert"
+              <LoadFailed
+                variant="secondary"
                 headingLevel={3}
                 title={t('error.load.retry')}
-                action={
-                  <Button variant="secondary" onClick={() => home.send({ type: 'home.retry' })}>
-                    {t('lobby.list.retry')}
-                  </Button>
-                }
+                retryLabel={t('lobby.list.retry')}
+                onRetry={() => home.send({ type: 'home.retry' })}
               />
             ) : (
               <Blocks home={home} types={types} />

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { provideDepositMachine } from '../../app/money-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { amountText, parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
@@ -55,13 +55,7 @@ export function DepositScreen({ isTrial, orderNo }: { isTrial: boolean; orderNo:
       return <PageSkeleton label={t('in_please_wait')} />;
     case 'failed':
       return (
-        <EmptyState
-          icon="wifi-off"
-          tone="danger"
-          role="alert"
-          title={errorText(errorCode ?? 'unknown')}
-          action={<Button onClick={() => actor.send({ type: 'deposit.retry' })}>{t('error.load.retry')}</Button>}
-        />
+        <LoadFailed title={errorText(errorCode ?? 'unknown')} retryLabel={t('error.load.retry')} onRetry={() => actor.send({ type: 'deposit.retry' })} />
       );
     case 'pending':
       return <PendingOrder actor={actor} />;

@@ -6,7 +6,7 @@ import { provideBetRecords, provideTransactionRecords } from '../../app/money-ac
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
@@ -250,13 +250,7 @@ function RecordsLayout({ actor, filters, renderItem }: { actor: RecordsActor; fi
           ))}
         </ul>
       ) : state === 'failed' ? (
-        <EmptyState
-          icon="wifi-off"
-          tone="danger"
-          role="alert"
-          title={errorText(errorCode ?? 'unknown')}
-          action={<Button onClick={() => actor.send({ type: 'records.retry' })}>{t('error.load.retry')}</Button>}
-        />
+        <LoadFailed title={errorText(errorCode ?? 'unknown')} retryLabel={t('error.load.retry')} onRetry={() => actor.send({ type: 'records.retry' })} />
       ) : items.length === 0 ? (
         <>
           <MessageAlert messageId={errorCode} />

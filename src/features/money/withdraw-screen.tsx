@@ -4,7 +4,7 @@ import { type FormEvent, useMemo } from 'react';
 import { provideWithdrawMachine } from '../../app/money-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
@@ -51,13 +51,7 @@ export function WithdrawScreen({ isTrial }: { isTrial: boolean }) {
       );
     case 'failed':
       return (
-        <EmptyState
-          icon="wifi-off"
-          tone="danger"
-          role="alert"
-          title={errorText(errorCode ?? 'unknown')}
-          action={<Button onClick={() => actor.send({ type: 'withdraw.retry' })}>{t('error.load.retry')}</Button>}
-        />
+        <LoadFailed title={errorText(errorCode ?? 'unknown')} retryLabel={t('error.load.retry')} onRetry={() => actor.send({ type: 'withdraw.retry' })} />
       );
     case 'addingCard':
       return <CardForm actor={actor} />;
