@@ -85,6 +85,13 @@ async function auditOnce(url: string, port: number): Promise<Sample> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  // BENCH_WEB_REPORTS=<dir> keeps every run's full Lighthouse report (JSON) for a closer look.
+  const reports = process.env.BENCH_WEB_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    writeFileSync(path.join(reports, name), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+  }
   const value = (id: string) => {
     const v = lhr.audits[id]?.numericValue;
     if (typeof v !== 'number') throw new Error(`${url}: no value for ${id}`);
