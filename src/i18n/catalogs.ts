@@ -65,9 +65,29 @@ function loadPart(lang: CatalogLanguage, part: CatalogPart): Promise<Catalog> {
         })
       : Promise.reject(new Error('No compiled catalogs: run `npm run i18n:compile`'));
     load.catch(() => pending.delete(key));
+    settleMark(load);
     pending.set(key, load);
   }
   return load;
+}
+
+/**
+ * Marks a promise with its outcome as it settles (`status`, `value` or `reason`), the way
+ * React's `use()` reads a thenable: once settled, `use()` returns at once, without suspending.
+ */
+function settleMark<T>(promise: Promise<T>) {
+  const thenable = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  thenable.status = 'pending';
+  promise.then(
+    (value) => {
+      thenable.status = 'fulfilled';
+      thenable.value = value;
+    },
+    (reason: unknown) => {
+      thenable.status = 'rejected';
+      thenable.reason = reason;
+    },
+  );
 }
 
 /**
@@ -87,11 +107,6 @@ export async function loadCatalog(language: string): Promise<Catalog> {
 export function loadCatalogPart(language: string, part: CatalogPart): Promise<Catalog> {
   wanted.add(part);
   return loadPart(catalogLanguage(language), part);
-}
-
-/** Whether a part of a language's catalog has arrived. */
-export function hasCatalogPart(language: string, part: CatalogPart): boolean {
-  return ready.get(catalogLanguage(language))?.has(part) ?? false;
 }
 
 /** The merged catalog of a language as loaded so far (undefined before its core part is in). */

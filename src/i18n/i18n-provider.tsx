@@ -2,7 +2,7 @@ import { createContext, type ReactNode, use, useContext, useEffect, useState, us
 import { IntlProvider } from 'react-intl';
 import { useLanguage } from '../app/app-actor.tsx';
 import type { CatalogPart } from './catalog-parts.ts';
-import { type Catalog, hasCatalogPart, loadCatalog, loadCatalogPart, loadedCatalog, localeOf, onCatalogChange } from './catalogs.ts';
+import { type Catalog, loadCatalog, loadCatalogPart, loadedCatalog, localeOf, onCatalogChange } from './catalogs.ts';
 
 /** Whether the provider's messages come in parts (false when a test gives whole catalogs). */
 const PartsContext = createContext(false);
@@ -14,8 +14,14 @@ const PartsContext = createContext(false);
 export function useCatalogPart(part: CatalogPart) {
   const language = useLanguage();
   const inParts = useContext(PartsContext);
-  if (inParts && !hasCatalogPart(language, part)) use(loadCatalogPart(language, part));
+  // `use()` on every render, never behind a condition: React replays a component that suspended
+  // in it, and a replay that skips the call breaks the hook order (React error 467, recovered by
+  // rendering the whole root again, synchronously). A part already in returns at once.
+  use(inParts ? loadCatalogPart(language, part) : noParts);
 }
+
+/** What `useCatalogPart` waits for when the provider was given whole catalogs (tests). */
+const noParts = Object.assign(Promise.resolve<Catalog>({}), { status: 'fulfilled', value: {} });
 
 /**
  * Gives the tree the messages of the app machine's language. Until the first
