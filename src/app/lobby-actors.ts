@@ -26,6 +26,7 @@ import {
   winnersCall,
 } from './lobby-calls.ts';
 import { siteSettings } from './site-settings.ts';
+import { settleMark } from './settle-mark.ts';
 import { storageKeys } from './storage.ts';
 
 // ------------------------------------------------------- favourites, launch
@@ -185,11 +186,12 @@ export interface HomeData {
 }
 
 export function loadHomeData(): HomeData {
+  // Marked as they settle: what is in by the first render (the page's first answers) is in its first commit.
   return {
-    banners: loadBanners('m_home').then((v) => v.list, () => []),
-    announcements: orNull(loadHomeAnnouncements()),
-    footer: orNull(loadFooter()),
-    currency: siteSettings().then((v) => v?.currency ?? null),
+    banners: settleMark(loadBanners('m_home').then((v) => v.list, () => [])),
+    announcements: settleMark(orNull(loadHomeAnnouncements())),
+    footer: settleMark(orNull(loadFooter())),
+    currency: settleMark(siteSettings().then((v) => v?.currency ?? null)),
   };
 }
 
@@ -270,12 +272,14 @@ let menuCategories: Promise<MenuCategory[]> | null = null;
 /** The side menu's vendor categories, loaded once when the menu first opens (an empty list when it fails; the next opening retries). */
 export function loadMenuCategories(): Promise<MenuCategory[]> {
   if (!menuCategories) {
-    menuCategories = loadVendorTypes().then(
-      (types) => menuCategoriesOf(types.display),
-      () => {
-        menuCategories = null;
-        return [];
-      },
+    menuCategories = settleMark(
+      loadVendorTypes().then(
+        (types) => menuCategoriesOf(types.display),
+        () => {
+          menuCategories = null;
+          return [];
+        },
+      ),
     );
   }
   return menuCategories;

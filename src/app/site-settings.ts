@@ -8,13 +8,16 @@
 import type { ConsolidatedSettings } from '../api/system.ts';
 import { consolidatedSettingsEndpoint } from '../api/system.ts';
 import { apiCall } from './api.ts';
+import { settleMark } from './settle-mark.ts';
 
 let pending: Promise<ConsolidatedSettings | null> | null = null;
 
 export function siteSettings(): Promise<ConsolidatedSettings | null> {
-  pending ??= apiCall(consolidatedSettingsEndpoint).catch(() => {
-    pending = null;
-    return null;
-  });
+  pending ??= settleMark(
+    apiCall(consolidatedSettingsEndpoint).catch(() => {
+      pending = null;
+      return null;
+    }),
+  );
   return pending;
 }

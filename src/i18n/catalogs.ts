@@ -12,6 +12,7 @@
  */
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { CatalogPart } from './catalog-parts.ts';
+import { settleMark } from '../app/settle-mark.ts';
 
 export type Catalog = Record<string, MessageFormatElement[]> | Record<string, string>;
 
@@ -69,25 +70,6 @@ function loadPart(lang: CatalogLanguage, part: CatalogPart): Promise<Catalog> {
     pending.set(key, load);
   }
   return load;
-}
-
-/**
- * Marks a promise with its outcome as it settles (`status`, `value` or `reason`), the way
- * React's `use()` reads a thenable: once settled, `use()` returns at once, without suspending.
- */
-function settleMark<T>(promise: Promise<T>) {
-  const thenable = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
-  thenable.status = 'pending';
-  promise.then(
-    (value) => {
-      thenable.status = 'fulfilled';
-      thenable.value = value;
-    },
-    (reason: unknown) => {
-      thenable.status = 'rejected';
-      thenable.reason = reason;
-    },
-  );
 }
 
 /**

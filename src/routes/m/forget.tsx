@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgetScreen } from '../../features/identity/forget-screen.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/forget')({
-  loader: async () => (await import('../../app/identity-actors.ts')).loadIdentitySwitches(),
+  loader: () => withCatalogPart('identity', async () => (await import('../../app/identity-actors.ts')).loadIdentitySwitches()),
   component: ForgetRoute,
 });
 

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { gameCenterSearch } from '../../app/search-schemas.ts';
 import { GameCenterScreen } from '../../features/lobby/lobby-screens.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/gameCenter')({
   validateSearch: gameCenterSearch,
-  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  loader: () => withCatalogPart('lobby', async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull()),
   component: GameCenterRoute,
 });
 

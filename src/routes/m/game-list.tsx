@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { gameListSearch } from '../../app/search-schemas.ts';
 import { GameListScreen } from '../../features/lobby/lobby-screens.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/gameList')({
   validateSearch: gameListSearch,
-  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  loader: () => withCatalogPart('lobby', async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull()),
   component: GameListRoute,
 });
 

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HotGamesScreen } from '../../features/lobby/lobby-screens.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/hot-games')({
-  loader: async () => (await import('../../app/lobby-actors.ts')).loadHotGamesData(),
+  loader: () => withCatalogPart('lobby', async () => (await import('../../app/lobby-actors.ts')).loadHotGamesData()),
   component: HotGamesRoute,
 });
 

@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loginSearch } from '../../app/search-schemas.ts';
 import { LoginScreen } from '../../features/identity/login-screen.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/login')({
   validateSearch: loginSearch,
-  loader: async () => {
-    const { loadIdentitySwitches, loadLoginContent } = await import('../../app/identity-actors.ts');
-    const [switches, content] = await Promise.all([loadIdentitySwitches(), loadLoginContent()]);
-    return { switches, content };
-  },
+  loader: () =>
+    withCatalogPart('identity', async () => {
+      const { loadIdentitySwitches, loadLoginContent } = await import('../../app/identity-actors.ts');
+      const [switches, content] = await Promise.all([loadIdentitySwitches(), loadLoginContent()]);
+      return { switches, content };
+    }),
   component: LoginRoute,
 });
 

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SlotsCenterScreen } from '../../features/lobby/lobby-screens.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/slotsCenter')({
-  loader: async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull(),
+  loader: () => withCatalogPart('lobby', async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull()),
   component: SlotsCenterRoute,
 });
 

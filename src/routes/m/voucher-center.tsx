@@ -2,9 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useRole } from '../../app/app-actor.tsx';
 import { depositSearch } from '../../app/search-schemas.ts';
 import { DepositScreen } from '../../features/money/deposit-screen.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/_member-only/m/voucherCenter')({
   validateSearch: depositSearch,
+  loader: () => withCatalogPart('money'),
   component: VoucherCenterScreen,
 });
 

@@ -1,0 +1,16 @@
+import type { CatalogPart } from '../i18n/catalog-parts.ts';
+import { loadCatalogPart } from '../i18n/catalogs.ts';
+import { readLanguage } from './storage.ts';
+
+/**
+ * A route's loader: the catalog part its screen shows (`useCatalogPart`) in
+ * the site's language, with the route's own data (`load`). The screen then
+ * renders with its messages at once instead of suspending on its first
+ * render (one commit less before the first paint of a screen opened
+ * directly). A part that fails to load is left to the screen, which asks
+ * again.
+ */
+export async function withCatalogPart<T = undefined>(part: CatalogPart, load?: () => Promise<T>): Promise<T> {
+  const [data] = await Promise.all([load?.(), loadCatalogPart(readLanguage(), part).catch(() => undefined)]);
+  return data as T;
+}
