@@ -10,11 +10,11 @@ function Value({ promise }: { promise: Promise<string> }) {
 }
 
 class Caught extends Component<{ children: ReactNode }, { error: string | null }> {
-  state = { error: null };
+  override state: { error: string | null } = { error: null };
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
-  render() {
+  override render() {
     return this.state.error ? <p role="alert">{this.state.error}</p> : this.props.children;
   }
 }

@@ -2,18 +2,21 @@
  * `npm run bench:web` — Lighthouse on the production build.
  *
  * Builds the app (`npm run build`; `--no-build` uses the existing dist/) and
- * the BASELINE page (tests/bench/baseline/, a minimal React page built by the
- * same Vite config into dist-bench-baseline/), serves each with the real
- * server (server/main.ts, NODE_ENV=production) on 127.0.0.1 with a fresh
- * temporary DATA_DIR, and runs Lighthouse (the npm package, driving Debian's
- * Chromium through chrome-launcher; mobile form factor, simulated throttling,
- * performance category) BENCH_WEB_RUNS times (default 3) on /m/home,
- * /m/login, /m/gameList and the baseline, interleaved. Prints the medians of
- * the performance score, FCP, LCP, TBT, CLS and transferred bytes, and
- * LCP(page) / LCP(baseline); writes bench-results/web.json.
+ * two reference pages with the same Vite config (support.ts `referencePages`):
+ * the BASELINE (tests/bench/baseline/, a minimal React page) and the STACK
+ * FLOOR (tests/bench/stack-floor/, the same page on the app's libraries).
+ * Serves each with the real server (server/main.ts, NODE_ENV=production) on
+ * 127.0.0.1 with a fresh temporary DATA_DIR, and runs Lighthouse (the npm
+ * package, driving Debian's Chromium through chrome-launcher; mobile form
+ * factor, simulated throttling, performance category) BENCH_WEB_RUNS times
+ * (default 3) on /m/home, /m/login, /m/gameList and the reference pages,
+ * interleaved. Prints the medians of the performance score, FCP, LCP, TBT,
+ * CLS and transferred bytes, and LCP(page) / LCP(baseline); writes
+ * bench-results/web.json.
  *
- * Budgets (exit code 1 when a page breaks one): performance >= 95,
- * LCP <= 2.0 s, TBT <= 150 ms, CLS <= 0.05.
+ * Budgets (exit code 1 when an app page breaks one): performance >= 95,
+ * LCP <= 2.0 s, TBT <= 150 ms, CLS <= 0.05. The reference pages are not held
+ * to them; the stack floor shows how much of each budget the stack alone uses.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -21,14 +24,14 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
-  baselineOutDir,
   buildApp,
-  buildBaseline,
+  buildReferencePages,
   chromiumFlags,
   chromiumPath,
   distDir,
   hasFlag,
   median,
+  referencePages,
   requireBuild,
   resultsDir,
   type RunningServer,
@@ -54,7 +57,8 @@ const metrics: Metric[] = ['performance', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'tra
 interface Target {
   name: string;
   url: string;
-  baseline: boolean;
+  /** A reference page (not held to the budgets); the first one is the baseline of the ratios. */
+  reference: boolean;
   samples: Sample[];
 }
 
@@ -123,14 +127,17 @@ function budgetFailures(name: string, m: Sample): string[] {
 async function main(): Promise<number> {
   if (hasFlag('--no-build')) requireBuild();
   else buildApp();
-  await buildBaseline();
+  await buildReferencePages();
 
   const servers: RunningServer[] = [];
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-chromium-'));
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const [app, base] = await Promise.all([startServer(distDir, 'bench-web'), startServer(baselineOutDir, 'bench-baseline')]);
-    servers.push(app, base);
+    const [app, ...references] = await Promise.all([
+      startServer(distDir, 'bench-web'),
+      ...referencePages.map((page) => startServer(page.outDir, `bench-${page.name.replace(/\W+/g, '-')}`)),
+    ]);
+    servers.push(app!, ...references);
     chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, userDataDir });
     console.log(
       `bench:web — Lighthouse ${runs} run(s) per page, mobile, simulated throttling, ${chromiumPath}, ` +
@@ -138,8 +145,8 @@ async function main(): Promise<number> {
     );
 
     const targets: Target[] = [
-      { name: 'baseline', url: `${base.origin}/`, baseline: true, samples: [] },
-      ...pages.map((p) => ({ name: p, url: `${app.origin}${p}`, baseline: false, samples: [] })),
+      ...referencePages.map((page, i) => ({ name: page.name, url: `${references[i]!.origin}/`, reference: true, samples: [] })),
+      ...pages.map((p) => ({ name: p, url: `${app!.origin}${p}`, reference: false, samples: [] })),
     ];
     // One discarded pass warms the server (first database queries, file cache).
     for (const t of targets) await audit(t.url, chrome.port);
@@ -156,7 +163,7 @@ async function main(): Promise<number> {
     const baselineMedian = medians(targets[0]!.samples);
     const rows = targets.map((t) => {
       const m = medians(t.samples);
-      return { name: t.name, url: t.url, baseline: t.baseline, median: m, lcpRatio: m.lcpMs / baselineMedian.lcpMs, samples: t.samples };
+      return { name: t.name, url: t.url, reference: t.reference, median: m, lcpRatio: m.lcpMs / baselineMedian.lcpMs, samples: t.samples };
     });
     console.log('');
     console.log(
@@ -175,7 +182,15 @@ async function main(): Promise<number> {
       ]),
     );
 
-    const failures = rows.filter((r) => !r.baseline).flatMap((r) => budgetFailures(r.name, r.median));
+    const floor = rows.find((r) => r.name === 'stack floor');
+    if (floor) {
+      const share = (value: number, budget: number) => `${((100 * value) / budget).toFixed(0)}%`;
+      console.log(
+        `\nstack floor (no app code): LCP ${floor.median.lcpMs.toFixed(0)} ms = ${share(floor.median.lcpMs, budgets.lcpMs)} of the LCP budget, ` +
+          `TBT ${floor.median.tbtMs.toFixed(0)} ms = ${share(floor.median.tbtMs, budgets.tbtMs)} of the TBT budget, performance ${floor.median.performance}`,
+      );
+    }
+    const failures = rows.filter((r) => !r.reference).flatMap((r) => budgetFailures(r.name, r.median));
     mkdirSync(resultsDir, { recursive: true });
     const report = {
       date: new Date().toISOString(),

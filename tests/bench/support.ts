@@ -1,6 +1,6 @@
 /**
  * Shared by the web benchmarks (bench-web.ts, bench-bundle.ts): building the
- * app and the baseline page, starting the real server on 127.0.0.1 with a
+ * app and the reference pages, starting the real server on 127.0.0.1 with a
  * fresh temporary DATA_DIR, and the Chromium settings (Debian's Chromium,
  * never a downloaded browser).
  */
@@ -15,8 +15,17 @@ import type { PluginOption } from 'vite';
 export const HOST = '127.0.0.1';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const distDir = path.join(root, 'dist');
-export const baselineDir = path.join(root, 'tests/bench/baseline');
-export const baselineOutDir = path.join(root, 'dist-bench-baseline');
+
+/**
+ * The reference pages of `npm run bench:web`, measured in the same run as the
+ * app: the BASELINE (tests/bench/baseline/, a minimal React page, the
+ * denominator of every ratio) and the STACK FLOOR (tests/bench/stack-floor/,
+ * the same page on the app's libraries: what the stack alone costs).
+ */
+export const referencePages = [
+  { name: 'baseline', dir: path.join(root, 'tests/bench/baseline'), outDir: path.join(root, 'dist-bench-baseline') },
+  { name: 'stack floor', dir: path.join(root, 'tests/bench/stack-floor'), outDir: path.join(root, 'dist-bench-stack-floor') },
+] as const;
 export const resultsDir = path.join(root, 'bench-results');
 
 export const chromiumPath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,11 +57,11 @@ export function requireBuild(): void {
 }
 
 /**
- * The baseline page (tests/bench/baseline/) built with the app's own Vite
- * config: the same build and resolve options and the same plugins except the
- * router plugin (the baseline has no routes), into dist-bench-baseline/.
+ * The reference pages built with the app's own Vite config: the same build
+ * and resolve options and the same plugins except the router plugin (they
+ * have no route files), each into its dist-bench-* folder.
  */
-export async function buildBaseline(): Promise<void> {
+export async function buildReferencePages(): Promise<void> {
   const { build, loadConfigFromFile } = await import('vite');
   const loaded = await loadConfigFromFile(
     { command: 'build', mode: 'production' },
@@ -66,15 +75,17 @@ export async function buildBaseline(): Promise<void> {
   const plugins = flatten(config.plugins ?? []).filter(
     (p): p is PluginOption => !!p && typeof p === 'object' && 'name' in p && !/tanstack|router/i.test(String(p.name)),
   );
-  await build({
-    configFile: false,
-    root: baselineDir,
-    base: '/',
-    logLevel: 'warn',
-    plugins,
-    resolve: config.resolve,
-    build: { ...config.build, outDir: baselineOutDir, emptyOutDir: true, manifest: false },
-  });
+  for (const page of referencePages) {
+    await build({
+      configFile: false,
+      root: page.dir,
+      base: '/',
+      logLevel: 'warn',
+      plugins,
+      resolve: config.resolve,
+      build: { ...config.build, outDir: page.outDir, emptyOutDir: true, manifest: false },
+    });
+  }
 }
 
 export function freePort(): Promise<number> {
