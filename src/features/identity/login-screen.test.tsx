@@ -110,6 +110,20 @@ describe('login screen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid mobile number');
   });
 
+  it('a method change empties the fields: the account and password typed for one method never show in the other', async () => {
+    const { user } = renderApp({ path: '/m/login' });
+    const { username, password } = await form();
+    await user.type(username, 'player1');
+    await user.type(password, 'Player#2026');
+    await user.click(screen.getByRole('tab', { name: 'Mobile login' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Mobile login' }).getAttribute('aria-selected')).toBe('true'));
+    expect((await screen.findByLabelText('Mobile number') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByRole('tab', { name: 'Account login' }));
+    expect((await screen.findByLabelText('Username') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+  });
+
   it('a language change from the login screen re-validates the filled fields only, 200 ms later', async () => {
     const { user } = renderApp({ path: '/m/login' });
     await form();

@@ -109,10 +109,13 @@ export function LoginScreen({
   });
   const { register, handleSubmit, formState, reset, getValues, setValue, trigger } = form;
 
-  // The remembered account of the method (loaded at start and on every method change).
+  // The remembered account of the method (loaded at start and on every method change). Keyed on
+  // the method too: a quick storage answer can end the switch before a render sees it, and the
+  // other method's account and password must not stay in the new fields.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: method is the trigger, not a value read.
   useEffect(() => {
     if (!restoring) reset({ account: rememberedAccount, secret: '', captcha: '', countryDialingCode: getValues('countryDialingCode') });
-  }, [restoring, rememberedAccount, reset, getValues]);
+  }, [method, restoring, rememberedAccount, reset, getValues]);
 
   // A language change: the machine asks, 200 ms later, to re-validate the filled fields.
   useLanguageChanges(actor);

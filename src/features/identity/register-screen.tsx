@@ -205,6 +205,9 @@ function RegisterForm({
   const { register, handleSubmit, formState, getValues, getFieldState, setValue, setFocus, trigger } = useForm<RegistrationFormValues>({
     resolver,
     shouldUnregister: true,
+    // The machine names the field to focus (in form order); the form's own pick follows the
+    // order fields were registered in, which a method change reorders.
+    shouldFocusError: false,
     defaultValues: { ...emptyValues(), affiliateCode: affiliateCode ?? '', recommenderId: recommenderId ?? '' },
   });
 
