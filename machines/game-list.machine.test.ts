@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor } from 'xstate';
-import {
-  type GameListInput,
-  type GameListRequest,
-  gameListMachine,
-  gameListPageSizes,
-  hasMore,
-  minBetFilterOptions,
-  searchGames,
-} from './game-list.machine.ts';
+import { type GameListRequest } from '../contract/lobby-calls.ts';
+import { type GameListInput, gameListMachine, gameListPageSizes, hasMore, minBetFilterOptions, searchGames } from './game-list.machine.ts';
 import type { LobbyGame, LobbyPage } from './lobby-types.ts';
 import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';

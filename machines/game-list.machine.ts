@@ -1,8 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
+import type { GameListFilters, GameListMode, GameListRequest } from '../contract/lobby-calls.ts';
 import { type LobbyGame, type LobbyPage, lobbyErrorCode } from './lobby-types.ts';
 
-/** List modes of spec section 4. */
-export type GameListMode = 'all' | 'hot' | 'recent' | 'fav' | 'filter';
 /** The tabs a user can pick (filter mode follows from the filters). */
 export type GameListTab = 'all' | 'hot' | 'recent' | 'fav';
 
@@ -10,23 +9,6 @@ export type GameListTab = 'all' | 'hot' | 'recent' | 'fav';
 export const minBetFilterOptions = [null, 1, 5, 10, 50, 75, 100] as const;
 /** Infinite scroll: load more when the bottom is this close (spec section 9). */
 export const infiniteScrollThresholdPx = 300;
-
-export interface GameListFilters {
-  vassalage: string | null;
-  /** A stored classify or NEW; null for ALL. */
-  classify: string | null;
-  /** Minor units; null for all. */
-  minBet: number | null;
-}
-
-/** What `loadGames` is asked for: one page of the current mode. */
-export interface GameListRequest extends GameListFilters {
-  mode: GameListMode;
-  /** A catalogue category or ALL. */
-  category: string;
-  pageNo: number;
-  pageSize: number;
-}
 
 export interface GameListInput {
   category?: string;

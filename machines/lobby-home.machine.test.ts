@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor } from 'xstate';
-import { type HomeInput, type HomeListRequest, type HomeTypes, homeListsOf, lobbyHomeMachine } from './lobby-home.machine.ts';
+import { type HomeListRequest } from '../contract/lobby-calls.ts';
+import { type HomeInput, type HomeTypes, homeListsOf, lobbyHomeMachine } from './lobby-home.machine.ts';
 import type { LobbyGame } from './lobby-types.ts';
 import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';

@@ -1,7 +1,8 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
+import type { HomeListRequest } from '../contract/lobby-calls.ts';
 import type { LobbyGame } from './lobby-types.ts';
 
-/** The parts of the vendor mapping (src/api/games.ts `VendorGameTypes`) the home reads. */
+/** The parts of the vendor mapping (contract/games.ts `VendorGameTypes`) the home reads. */
 export interface HomeVendor {
   vassalage: string;
   accountTypeName: string;
@@ -24,13 +25,6 @@ export const homePicks: readonly [string, number][] = [
   ['FISH', 2],
   ['LIVE', 1],
 ];
-
-/** One request of the home: a category's first games, or one vendor's. */
-export interface HomeListRequest {
-  category: string;
-  vassalage: string | null;
-  pageSize: number;
-}
 
 /**
  * A part of the home's game area: a category block (tiles, or a vendor list

@@ -5,7 +5,7 @@
  * ApiError.
  */
 
-/** The fields of a game (src/api/games.ts `Game`) that the lobby machines read. */
+/** The fields of a game (contract/games.ts `Game`) that the lobby machines read. */
 export interface LobbyGame {
   gameId: number;
   nodeId: string | null;

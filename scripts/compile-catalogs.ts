@@ -1,5 +1,5 @@
 /**
- * `npm run i18n:compile`: compiles the message catalogs (src/i18n/messages/
+ * `npm run i18n:compile`: compiles the message catalogs (contract/messages/
  * <lang>.json, id -> ICU string) to ASTs, so the browser never parses ICU
  * (plain text stays a string: src/i18n/catalogs.ts makes it a literal node),
  * and splits each language into its parts (src/i18n/catalog-parts.ts):
@@ -13,7 +13,7 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { catalogParts, partOf } from '../src/i18n/catalog-parts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sourceDir = path.join(root, 'src/i18n/messages');
+const sourceDir = path.join(root, 'contract/messages');
 const outDir = path.join(root, 'src/i18n/compiled');
 
 rmSync(outDir, { recursive: true, force: true });

@@ -16,14 +16,8 @@
 import path from 'node:path';
 import type { VirtualRootRoute, VirtualRouteNode } from '@tanstack/virtual-file-routes';
 import type { Plugin } from 'vite';
+import type { FirstLoadManifest } from '../contract/first-load-manifest.ts';
 import { type CatalogPart, catalogParts } from '../src/i18n/catalog-parts.ts';
-
-export interface FirstLoadManifest {
-  /** URL path -> files (relative to the site root, no leading slash). */
-  routes: Record<string, { js: string[]; css: string[]; parts: CatalogPart[] }>;
-  /** Catalog language (EN, CN, ...) -> part -> its chunk. */
-  catalogs: Record<string, Partial<Record<CatalogPart, string>>>;
-}
 
 interface RouteFiles {
   path: string;

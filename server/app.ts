@@ -5,7 +5,7 @@
  * `app.inject`.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { errorCodes } from '../src/api/error-codes.ts';
+import { errorCodes } from '../contract/error-codes.ts';
 import type { Database } from './db/connect.ts';
 import { failure } from './http/app-error.ts';
 import { envelopeServerOptions, installErrorHandler } from './http/error-handling.ts';

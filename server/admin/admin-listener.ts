@@ -6,7 +6,7 @@
  * nor of the OpenAPI document.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { errorCodes } from '../../src/api/error-codes.ts';
+import { errorCodes } from '../../contract/error-codes.ts';
 import type { Database } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
 import { envelopeServerOptions, installErrorHandler } from '../http/error-handling.ts';

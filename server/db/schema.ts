@@ -18,8 +18,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { FieldRule, RegisterField } from '../../src/api/member.ts';
-import type { Switches } from '../../src/api/system.ts';
+import type { FieldRule, RegisterField } from '../../contract/member.ts';
+import type { Switches } from '../../contract/system.ts';
 
 export const merchants = pgTable('merchants', {
   code: varchar('code', { length: 32 }).primaryKey(),

@@ -3,7 +3,7 @@
  * Idempotent: running it twice changes nothing.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Switches } from '../../src/api/system.ts';
+import type { Switches } from '../../contract/system.ts';
 import type { Database } from './connect.ts';
 import { merchants, type NewMerchantRow } from './schema.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';

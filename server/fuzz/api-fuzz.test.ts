@@ -24,7 +24,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { type Endpoint, failureEnvelope, successEnvelope } from '../../src/api/contract.ts';
+import { type Endpoint, failureEnvelope, successEnvelope } from '../../contract/endpoint.ts';
 import { adminCommandPath, adminSecretHeader, buildAdminListener } from '../admin/admin-listener.ts';
 import { buildApp } from '../app.ts';
 import { merchants } from '../db/schema.ts';

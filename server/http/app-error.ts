@@ -1,5 +1,5 @@
-import type { FailureEnvelope } from '../../src/api/contract.ts';
-import { errorCodes } from '../../src/api/error-codes.ts';
+import type { FailureEnvelope } from '../../contract/endpoint.ts';
+import { errorCodes } from '../../contract/error-codes.ts';
 
 /**
  * The one error type services throw. It carries the HTTP status and the

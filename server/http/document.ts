@@ -7,7 +7,7 @@
  *   CSS (from `.vite/first-load.json`, written by scripts/first-load-plugin.ts),
  *   so the browser fetches them in parallel with the entry instead of one
  *   round trip after another;
- * - the answers of the screen's first public calls (`src/app/first-screen.ts`)
+ * - the answers of the screen's first public calls (`server/http/first-screen.ts`)
  *   in `<script type="application/json" id="mc-first-answers">`, taken by the
  *   API client instead of a request each;
  * - `<link rel="preload" as="image">` for the images the first screen shows
@@ -24,10 +24,10 @@ import path from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { callKey, type FirstAnswer, firstAnswersElementId, queryString } from '../../src/api/first-answers.ts';
-import { type FirstCall, firstScreenCalls, firstScreenImages, firstScreenPath, followUpCalls } from '../../src/app/first-screen.ts';
-import { defaultLanguage } from '../../src/app/storage.ts';
-import type { FirstLoadManifest } from '../../scripts/first-load-plugin.ts';
+import { callKey, type FirstAnswer, firstAnswersElementId, queryString } from '../../contract/first-answers.ts';
+import { type FirstCall, firstScreenCalls, firstScreenImages, firstScreenPath, followUpCalls } from './first-screen.ts';
+import { defaultLanguage } from '../../contract/languages.ts';
+import type { FirstLoadManifest } from '../../contract/first-load-manifest.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

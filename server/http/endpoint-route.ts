@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import type { Endpoint, ValueOf } from '../../src/api/contract.ts';
-import { errorCodes } from '../../src/api/error-codes.ts';
+import type { Endpoint, ValueOf } from '../../contract/endpoint.ts';
+import { errorCodes } from '../../contract/error-codes.ts';
 import { AppError } from './app-error.ts';
 import { type RequestContext, requireContext } from './request-context.ts';
 

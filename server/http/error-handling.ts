@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { errorCodes } from '../../src/api/error-codes.ts';
+import { errorCodes } from '../../contract/error-codes.ts';
 import { AppError, failure } from './app-error.ts';
 
 /** Fastify's own client errors, mapped to status and errorCode. */

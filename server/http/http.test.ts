@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { defineEndpoint, failureEnvelope } from '../../src/api/contract.ts';
+import { defineEndpoint, failureEnvelope } from '../../contract/endpoint.ts';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { AppError } from './app-error.ts';

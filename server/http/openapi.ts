@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { type Endpoint, failureEnvelope, headerNames, successEnvelope } from '../../src/api/contract.ts';
+import { type Endpoint, failureEnvelope, headerNames, successEnvelope } from '../../contract/endpoint.ts';
 
 type JsonSchema = Record<string, unknown>;
 

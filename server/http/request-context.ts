@@ -4,8 +4,8 @@
  * Device and device-id. The resolved context hangs on `request.platform`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { headerNames } from '../../src/api/contract.ts';
-import { errorCodes } from '../../src/api/error-codes.ts';
+import { headerNames } from '../../contract/endpoint.ts';
+import { errorCodes } from '../../contract/error-codes.ts';
 import { normalizeIp } from '../modules/system/ip-ranges.ts';
 import type { MerchantDirectory, MerchantSettings } from '../modules/system/merchant-directory.ts';
 import { isApiRequest } from './api-paths.ts';

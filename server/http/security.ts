@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { errorCodes } from '../../src/api/error-codes.ts';
+import { errorCodes } from '../../contract/error-codes.ts';
 import { isApiRequest } from './api-paths.ts';
 import { internalCallHeader, internalCallToken } from './document.ts';
 import { AppError } from './app-error.ts';

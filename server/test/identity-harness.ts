@@ -1,16 +1,16 @@
 /**
  * Test harness for the identity modules: an app on a fresh test database with
- * a movable clock and known captcha digits, and API clients that go through
- * the real src/api client and sealer (encryption) over `app.inject`.
+ * a movable clock and known captcha digits, and API clients that speak the
+ * contract (server/test/contract-client.ts) with the contract's sealer
+ * (encryption) over `app.inject`.
  */
 import type { FastifyInstance } from 'fastify';
-import { createApiClient, type ApiCall } from '../../src/api/client.ts';
-import { failureEnvelope, type Endpoint } from '../../src/api/contract.ts';
-import { createSealer, type Sealer } from '../../src/api/crypto.ts';
-import { ApiError } from '../../src/api/api-error.ts';
-import { devOutboxEndpoint } from '../../src/api/verification.ts';
+import { type Endpoint, type EndpointCall, failureEnvelope } from '../../contract/endpoint.ts';
+import { createSealer, type Sealer } from '../../contract/sealed.ts';
+import { devOutboxEndpoint } from '../../contract/verification.ts';
 import { buildApp } from '../app.ts';
 import type { IdentityOptions } from '../modules/identity.ts';
+import { CallError, createContractClient } from './contract-client.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 /** A fetch that answers from `app.inject` (no socket), from the given client address. */
@@ -33,7 +33,7 @@ export function injectFetch(app: FastifyInstance, remoteAddress: string): typeof
 }
 
 export interface TestClient {
-  call: ApiCall;
+  call: EndpointCall;
   sealed: Sealer;
   /** The session token the client sends (set it after a login). */
   token: string | null;
@@ -76,13 +76,12 @@ export async function createHarness(options: { identity?: IdentityOptions } = {}
     const state: TestClient = {
       token: o.token ?? null,
       deviceId: o.deviceId,
-      call: null as unknown as ApiCall,
+      call: null as unknown as EndpointCall,
       sealed: null as unknown as Sealer,
     };
-    state.call = createApiClient({
+    state.call = createContractClient({
       baseURL: 'http://localhost',
       headers: () => ({ merchant: 'DEMO', token: state.token, language: 'EN', deviceId: state.deviceId }),
-      isOnline: () => true,
       fetch: injectFetch(app, o.ip ?? '198.51.100.10'),
     });
     state.sealed = createSealer(state.call);
@@ -113,12 +112,12 @@ export async function createHarness(options: { identity?: IdentityOptions } = {}
   };
 }
 
-/** The ApiError a call fails with (fails the test when it succeeds). */
-export async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+/** The failure a call ends with (fails the test when it succeeds). */
+export async function failureOf(promise: Promise<unknown>): Promise<CallError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof CallError) return error;
     throw error;
   }
   throw new Error('expected the call to fail');

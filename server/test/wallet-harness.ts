@@ -4,7 +4,7 @@
  * gateway's signed callbacks.
  */
 import { sql } from 'drizzle-orm';
-import { loginEndpoint, trialLoginEndpoint } from '../../src/api/session.ts';
+import { loginEndpoint, trialLoginEndpoint } from '../../contract/session.ts';
 import type { Database } from '../db/connect.ts';
 import { type MemberRow, members } from '../db/schema.ts';
 import { hashPassword } from '../modules/member/passwords.ts';

@@ -6,7 +6,7 @@
  * the whole ledger and of the bets.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { CreditBody, DebitBody, MovementAnswer, RollbackBody } from '../../src/api/seamless.ts';
+import type { CreditBody, DebitBody, MovementAnswer, RollbackBody } from '../../contract/seamless.ts';
 import type { Database } from '../db/connect.ts';
 import { bankCards, games, type LocalGatewayPaymentRow, localGatewayPayments, merchants, type MemberRow } from '../db/schema.ts';
 import { type WalletScope, walletCredit, walletDebit, walletRollback } from '../modules/seamless/service.ts';

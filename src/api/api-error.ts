@@ -1,14 +1,7 @@
 
-/** Failures the client finds itself, never sent by the server. */
-export const clientErrorCodes = {
-  clientSchema: 'client.response.invalid',
-  clientTimeout: 'client.timeout',
-  clientOffline: 'client.offline',
-  clientNetwork: 'client.network',
-} as const;
+import { clientErrorCodes } from '../../contract/client-error-codes.ts';
 
 const errorCodes = clientErrorCodes;
-
 
 /**
  * What can go wrong with a call, as the machines see it:

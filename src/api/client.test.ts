@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
-import { systemStatusEndpoint } from './system.ts';
+import { systemStatusEndpoint } from '../../contract/system.ts';
 
 const okStatus = { status: 0, info: '', location: { ip: '127.0.0.1' }, maintenance: false, regionRestriction: false };
 

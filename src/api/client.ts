@@ -1,7 +1,7 @@
 import type { $Fetch, FetchOptions } from 'ofetch';
 import * as z from 'zod/mini';
 import { ApiError } from './api-error.ts';
-import { type BodyOf, type Endpoint, failureEnvelope, headerNames, type QueryOf, type ValueOf } from './contract.ts';
+import { type EndpointCall, failureEnvelope, headerNames, type ValueOf } from '../../contract/endpoint.ts';
 
 export interface ApiClientConfig {
   /** Where the API lives; empty for the same origin. */
@@ -24,13 +24,8 @@ export interface ApiHeaders {
   deviceId?: string;
 }
 
-type CallArgs<E extends Endpoint> = (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
-  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
-    signal?: AbortSignal;
-    extraHeaders?: Record<string, string>;
-  };
-
-export type ApiCall = <E extends Endpoint>(endpoint: E, args?: CallArgs<E>) => Promise<ValueOf<E>>;
+/** The SPA's caller of the contract's endpoints. */
+export type ApiCall = EndpointCall;
 
 function toHeaderRecord(h: ApiHeaders): Record<string, string> {
   const out: Record<string, string> = { [headerNames.merchant]: h.merchant };

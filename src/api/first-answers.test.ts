@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import type { ApiCall } from './client.ts';
-import { defineEndpoint } from './contract.ts';
-import { callKey, type FirstAnswer, firstAnswersElementId, readFirstAnswers, withFirstAnswers } from './first-answers.ts';
+import { defineEndpoint } from '../../contract/endpoint.ts';
+import { callKey, type FirstAnswer, firstAnswersElementId } from '../../contract/first-answers.ts';
+import { readFirstAnswers, withFirstAnswers } from './first-answers.ts';
 
 const list = defineEndpoint({
   method: 'GET',

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { appMachine } from '../../machines/app.machine.ts';
 import { type StatusAnswer, systemStatusMachine } from '../../machines/system-status.machine.ts';
 import type { ApiCall } from '../api/client.ts';
-import { systemStatusEndpoint } from '../api/system.ts';
+import { systemStatusEndpoint } from '../../contract/system.ts';
 import { forgetDeviceToken, rememberedDeviceToken } from './remembered-login.ts';
 import {
   clearStoredSession,
@@ -33,7 +33,7 @@ export function provideAppMachine(call: ApiCall) {
       // The token the call sends is the stored session's (src/app/api.ts), the one the machine renews.
       // The session schemas load with it, after the first paint, not in the first chunk.
       renewSession: fromPromise(async (): Promise<unknown> => {
-        const { sessionRenewEndpoint } = await import('../api/session.ts');
+        const { sessionRenewEndpoint } = await import('../../contract/session.ts');
         return call(sessionRenewEndpoint);
       }),
       systemStatus: systemStatusMachine.provide({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiCall } from '../api/client.ts';
-import { memberInfoEndpoint } from '../api/member.ts';
+import { memberInfoEndpoint } from '../../contract/member.ts';
 import { watchSessionEnd } from './api.ts';
 
 const failingWith = (error: unknown) => (() => Promise.reject(error)) as unknown as ApiCall;

@@ -5,7 +5,7 @@
  */
 import type { SessionInfo } from '../../machines/session.ts';
 import type { ApiCall } from '../api/client.ts';
-import { deviceLoginEndpoint } from '../api/session.ts';
+import { deviceLoginEndpoint } from '../../contract/session.ts';
 import { merchantCode } from './api.ts';
 import { readRemembered, writeRemembered } from './remembered-login.ts';
 import { writeStoredSession } from './storage.ts';

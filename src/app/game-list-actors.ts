@@ -6,13 +6,13 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { type GameListInput, type GameListRequest, gameListMachine } from '../../machines/game-list.machine.ts';
+import { type GameListInput, gameListMachine } from '../../machines/game-list.machine.ts';
 import type { LobbyPage } from '../../machines/lobby-types.ts';
-import { type Game, hotGamesEndpoint } from '../api/games.ts';
-import { favouriteGamesEndpoint, recentGamesEndpoint } from '../api/member-games.ts';
+import { type Game, hotGamesEndpoint } from '../../contract/games.ts';
+import { favouriteGamesEndpoint, recentGamesEndpoint } from '../../contract/member-games.ts';
 import { apiCall } from './api.ts';
 import { useRole } from './app-actor.tsx';
-import { gameClientType as clientType, gameListCall, gamePlatform as platform } from './lobby-calls.ts';
+import { gameClientType as clientType, gameListCall, gamePlatform as platform, type GameListRequest } from '../../contract/lobby-calls.ts';
 import { notifyLoginRequired, useLobbyActors } from './lobby-actors.ts';
 import { useLanguageChanges } from './app-actor.tsx';
 

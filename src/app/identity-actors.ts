@@ -20,7 +20,7 @@ import type { SessionInfo } from '../../machines/session.ts';
 import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from '../../machines/sms-countdown.machine.ts';
 import { trialMachine } from '../../machines/trial.machine.ts';
 import type { ApiCall } from '../api/client.ts';
-import { createSealer, type Sealer } from '../api/crypto.ts';
+import { createSealer, type Sealer } from '../../contract/sealed.ts';
 import {
   affiliateCheckEndpoint,
   changePasswordEndpoint,
@@ -29,13 +29,13 @@ import {
   registerMobileEndpoint,
   registrationRulesEndpoint,
   setPasswordByPhoneEndpoint,
-} from '../api/member.ts';
-import { type LoginPayload, type LoginResult, loginEndpoint, logoutEndpoint, trialLoginEndpoint } from '../api/session.ts';
-import { type Announcement, announcementsEndpoint, type Banner, type DownloadLink } from '../api/content.ts';
-import type { Switches } from '../api/system.ts';
-import { captchaEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../api/verification.ts';
+} from '../../contract/member.ts';
+import { type LoginPayload, type LoginResult, loginEndpoint, logoutEndpoint, trialLoginEndpoint } from '../../contract/session.ts';
+import { type Announcement, announcementsEndpoint, type Banner, type DownloadLink } from '../../contract/content.ts';
+import type { Switches } from '../../contract/system.ts';
+import { captchaEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../contract/verification.ts';
 import { apiCall, merchantCode } from './api.ts';
-import { downloadLinksCall, loginBannersCall, whitelabelCall } from './login-calls.ts';
+import { downloadLinksCall, loginBannersCall, whitelabelCall } from '../../contract/login-calls.ts';
 import { defaultDialingCode, toRegisterPayload, toScreenRules } from './registration-payload.ts';
 import { forgetDeviceToken, readRemembered, writeRemembered } from './remembered-login.ts';
 

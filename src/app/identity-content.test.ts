@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../api/client.ts';
-import type { DownloadLink } from '../api/content.ts';
+import type { DownloadLink } from '../../contract/content.ts';
 import { appDownloadFor, loadLoginContent, loadRegistrationNotice } from './identity-actors.ts';
 import { toRegisterPayload } from './registration-payload.ts';
 

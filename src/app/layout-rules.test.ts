@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/messages/en.json';
+import en from '../../contract/messages/en.json';
 import {
   activeBottomTab,
   backTarget,
@@ -10,7 +10,7 @@ import {
   showsHeader,
   titleId,
 } from './layout-rules.ts';
-import { allPaths } from './route-paths.ts';
+import { allPaths } from '../../contract/route-paths.ts';
 
 type Row = [
   path: string,

@@ -4,7 +4,7 @@
  * decisions behind the route groups below.
  */
 import type { MessageId } from '../i18n/message-id.ts';
-import { agentPaths, homeAliasPaths, homePath } from './route-paths.ts';
+import { agentPaths, homeAliasPaths, homePath } from '../../contract/route-paths.ts';
 
 /** `/m/home/` and `/m/home` are the same page; `/` stays `/`. */
 export function normalisePath(path: string): string {

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GameListRequest } from '../../machines/game-list.machine.ts';
-import { gameListEndpoint, hotGamesEndpoint } from '../api/games.ts';
-import { favouriteGamesEndpoint, recentGamesEndpoint } from '../api/member-games.ts';
+import { gameListEndpoint, hotGamesEndpoint } from '../../contract/games.ts';
+import { favouriteGamesEndpoint, recentGamesEndpoint } from '../../contract/member-games.ts';
 import { lobbyServer } from '../test/lobby-fakes.ts';
 import { loadGames } from './game-list-actors.ts';
 import { loadBlock, menuCategoriesOf } from './lobby-actors.ts';
 import { findCategoryGame } from './lobby-play.ts';
-import { gameListQueryOf } from './lobby-calls.ts';
+import { gameListQueryOf, type GameListRequest } from '../../contract/lobby-calls.ts';
 
 const request = (over: Partial<GameListRequest>): GameListRequest => ({
   mode: 'all',

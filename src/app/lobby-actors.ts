@@ -9,22 +9,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
-import { type HomeContext, type HomeListRequest, type HomeTypes, lobbyHomeMachine } from '../../machines/lobby-home.machine.ts';
+import { type HomeContext, type HomeTypes, lobbyHomeMachine } from '../../machines/lobby-home.machine.ts';
 import type { LobbyGame } from '../../machines/lobby-types.ts';
-import type { AnnouncementGroups, Banner, Footer } from '../api/content.ts';
-import type { Currency } from '../api/wallet.ts';
-import type { Game, VendorGameTypes, Winner } from '../api/games.ts';
+import type { AnnouncementGroups, Banner, Footer } from '../../contract/content.ts';
+import type { Currency } from '../../contract/wallet.ts';
+import type { Game, VendorGameTypes, Winner } from '../../contract/games.ts';
 import { apiCall } from './api.ts';
 import { useLanguageChanges, useRole } from './app-actor.tsx';
-import {
-  bannersCall,
-  footerCall,
-  homeAnnouncementsCall,
-  homeBlockCall,
-  hotGamesCall,
-  vendorTypesCall,
-  winnersCall,
-} from './lobby-calls.ts';
+import { bannersCall, footerCall, homeAnnouncementsCall, homeBlockCall, hotGamesCall, vendorTypesCall, winnersCall, type HomeListRequest } from '../../contract/lobby-calls.ts';
 import { siteSettings } from './site-settings.ts';
 import { settleMark } from './settle-mark.ts';
 import { storageKeys } from './storage.ts';

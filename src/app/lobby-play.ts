@@ -8,10 +8,10 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { favouritesMachine } from '../../machines/favourites.machine.ts';
 import { launchMachine, prizeModeOf } from '../../machines/launch.machine.ts';
-import type { Game } from '../api/games.ts';
-import { addFavouriteEndpoint, favouriteIdsEndpoint, launchGameEndpoint, memberListPageSizes, removeFavouriteEndpoint } from '../api/member-games.ts';
+import type { Game } from '../../contract/games.ts';
+import { addFavouriteEndpoint, favouriteIdsEndpoint, launchGameEndpoint, memberListPageSizes, removeFavouriteEndpoint } from '../../contract/member-games.ts';
 import { apiCall } from './api.ts';
-import { gameListCall } from './lobby-calls.ts';
+import { gameListCall } from '../../contract/lobby-calls.ts';
 
 export { prizeModeOf };
 

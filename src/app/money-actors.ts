@@ -1,6 +1,6 @@
 /**
  * The money machines (machines/balance, deposit, withdraw, records) with
- * their real side effects: the wallet API (src/api/wallet.ts), idempotency
+ * their real side effects: the wallet API (contract/wallet.ts), idempotency
  * keys from `crypto.randomUUID()`, the payment page, and the remembered
  * hide toggle of the balance.
  *
@@ -35,7 +35,7 @@ import {
   transactionRecordsEndpoint,
   walletEndpoint,
   withdrawInfoEndpoint,
-} from '../api/wallet.ts';
+} from '../../contract/wallet.ts';
 import { apiCall } from './api.ts';
 
 const hiddenKey = 'MC_BALANCE_HIDDEN';

@@ -1,11 +1,11 @@
 /**
  * The registration screen's names (machines/registration-rules.ts: messageCode,
- * confimpsw, identifying) against the server's (src/api/member.ts:
+ * confimpsw, identifying) against the server's (contract/member.ts:
  * verificationCode, confirmPassword, captcha): the rules the form is built
  * from, and the payload it sends. Pure: no storage, no HTTP.
  */
 import type { RegistrationField, RegistrationRules, RegistrationValues } from '../../machines/registration-rules.ts';
-import type { RegisterField, RegisterPayload, RegistrationRules as ServerRules } from '../api/member.ts';
+import type { RegisterField, RegisterPayload, RegistrationRules as ServerRules } from '../../contract/member.ts';
 
 /** The dialing code used when the form sends none (the demo merchant's market). */
 export const defaultDialingCode = '+63';

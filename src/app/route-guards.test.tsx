@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../machines/session.ts';
 import { agentSession, memberSession, renderApp, trialSession } from '../test/render-app.tsx';
-import { agentPaths, homeAliasPaths, memberPaths } from './route-paths.ts';
+import { agentPaths, homeAliasPaths, memberPaths } from '../../contract/route-paths.ts';
 
 async function settle(path: string, session: SessionInfo | null = null) {
   const view = renderApp({ path, session });

@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { allPaths } from './route-paths.ts';
+import { allPaths } from '../../contract/route-paths.ts';
 import { createAppRouter } from './router.ts';
 
 describe('route tree (src/routes/routes.ts)', () => {

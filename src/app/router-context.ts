@@ -1,5 +1,5 @@
 import type { Role } from '../../machines/session.ts';
-import type { ConsolidatedSettings } from '../api/system.ts';
+import type { ConsolidatedSettings } from '../../contract/system.ts';
 
 /**
  * What every route's `beforeLoad` and loader can read (filled in by

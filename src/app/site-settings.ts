@@ -5,8 +5,8 @@
  * answers (docs/first-load.md). A failed read is null (the site works without
  * them) and is asked again on the next navigation.
  */
-import type { ConsolidatedSettings } from '../api/system.ts';
-import { consolidatedSettingsEndpoint } from '../api/system.ts';
+import type { ConsolidatedSettings } from '../../contract/system.ts';
+import { consolidatedSettingsEndpoint } from '../../contract/system.ts';
 import { apiCall } from './api.ts';
 import { settleMark } from './settle-mark.ts';
 

@@ -4,6 +4,7 @@
  */
 import { isTrialType, type SessionInfo } from '../../machines/session.ts';
 import type { StatusAnswer } from '../../machines/system-status.machine.ts';
+import { defaultLanguage, normaliseLanguage } from '../../contract/languages.ts';
 
 export const storageKeys = {
   session: 'MC_SESSION_INFO',
@@ -91,16 +92,6 @@ export function clearStoredSession() {
     sessionStorage.clear();
     localStorage.removeItem(storageKeys.session);
   }, undefined);
-}
-
-export const defaultLanguage = 'EN';
-
-/** The stored language, default EN; any value containing CN is CN. */
-export function normaliseLanguage(value: string | null | undefined): string {
-  if (!value) return defaultLanguage;
-  const upper = value.toUpperCase();
-  if (upper.includes('CN')) return 'CN';
-  return /^[A-Z]{2}(-[A-Z]{2})?$/.test(upper) ? upper : defaultLanguage;
 }
 
 export function readLanguage(): string {

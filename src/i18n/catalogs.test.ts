@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '../api/error-codes.ts';
-import cn from './messages/cn.json';
-import en from './messages/en.json';
+import { errorCodes } from '../../contract/error-codes.ts';
+import cn from '../../contract/messages/cn.json';
+import en from '../../contract/messages/en.json';
 
 const catalogs: Record<string, Record<string, string>> = { en, cn };
 const srcDir = join(import.meta.dirname, '..');

@@ -1,4 +1,4 @@
-import type en from './messages/en.json';
+import type en from '../../contract/messages/en.json';
 
 /**
  * Every message id of the catalogs (EN is the source; `catalogs.test.ts` keeps

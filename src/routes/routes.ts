@@ -1,7 +1,7 @@
 /**
  * The route table (spec section 2) as a TanStack Router VIRTUAL route config:
  * URL paths keep the spec's camelCase (`/m/changePsw`) while the files stay
- * kebab-case (house rule). Keep this list in step with `src/app/route-paths.ts`
+ * kebab-case (house rule). Keep this list in step with `contract/route-paths.ts`
  * (checked by `src/app/route-tree.test.ts`).
  *
  * Guards are pathless layouts: `member-only` (needs a session, else /m/login)

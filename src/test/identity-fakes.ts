@@ -3,8 +3,8 @@
  * the sealer by endpoint path, and records what was sent.
  */
 import type { ApiCall } from '../api/client.ts';
-import type { Sealer } from '../api/crypto.ts';
-import type { Endpoint } from '../api/contract.ts';
+import type { Sealer } from '../../contract/sealed.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
 
 export type FakeAnswer = (payload: unknown) => unknown;
 

@@ -6,11 +6,11 @@
  * what reloaded after a language change.
  */
 import { vi } from 'vitest';
-import { announcementsEndpoint, bannersEndpoint, footerEndpoint } from '../api/content.ts';
-import { type Game, gameListEndpoint, hotGamesEndpoint, type VendorGameTypes, vendorGameTypesEndpoint, type Winner, winnerBoardEndpoint } from '../api/games.ts';
-import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../api/member-games.ts';
-import { consolidatedSettingsEndpoint, switchKeys } from '../api/system.ts';
-import { walletEndpoint } from '../api/wallet.ts';
+import { announcementsEndpoint, bannersEndpoint, footerEndpoint } from '../../contract/content.ts';
+import { type Game, gameListEndpoint, hotGamesEndpoint, type VendorGameTypes, vendorGameTypesEndpoint, type Winner, winnerBoardEndpoint } from '../../contract/games.ts';
+import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../contract/member-games.ts';
+import { consolidatedSettingsEndpoint, switchKeys } from '../../contract/system.ts';
+import { walletEndpoint } from '../../contract/wallet.ts';
 
 export interface FakeRequest {
   method: string;

@@ -10,13 +10,13 @@ import { appMachine } from '../../machines/app.machine.ts';
 import type { SessionInfo } from '../../machines/session.ts';
 import { type StatusAnswer, systemStatusMachine } from '../../machines/system-status.machine.ts';
 import type { ApiCall } from '../api/client.ts';
-import type { ConsolidatedSettings } from '../api/system.ts';
+import type { ConsolidatedSettings } from '../../contract/system.ts';
 import { provideAppMachine } from '../app/actors.ts';
 import { AppActorContext } from '../app/app-actor.tsx';
 import { AppRouter } from '../app/app-router.tsx';
 import { createAppRouter } from '../app/router.ts';
 import { I18nProvider } from '../i18n/i18n-provider.tsx';
-import en from '../i18n/messages/en.json';
+import en from '../../contract/messages/en.json';
 
 export const memberSession: SessionInfo = {
   token: 'tok-member',

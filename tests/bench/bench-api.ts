@@ -31,10 +31,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createApiClient } from '../../src/api/client.ts';
-import { createSealer } from '../../src/api/crypto.ts';
-import { gameListEndpoint } from '../../src/api/games.ts';
-import { loginEndpoint } from '../../src/api/session.ts';
-import { memberInfoEndpoint } from '../../src/api/member.ts';
+import { createSealer } from '../../contract/sealed.ts';
+import { gameListEndpoint } from '../../contract/games.ts';
+import { loginEndpoint } from '../../contract/session.ts';
+import { memberInfoEndpoint } from '../../contract/member.ts';
 import { derivedVendorSecret, signedHeaders } from '../../server/modules/seamless/signature.ts';
 import { benchLedgerTransfers } from './ledger-transfers.ts';
 

@@ -9,7 +9,7 @@
  * server/modules/games/catalogue-scale.test.ts; this only measures.
  */
 import { sql } from 'drizzle-orm';
-import type { GameListQuery } from '../../src/api/games.ts';
+import type { GameListQuery } from '../../contract/games.ts';
 import { merchants } from '../../server/db/schema.ts';
 import { demoMerchant } from '../../server/db/seed.ts';
 import { seedCatalogueIfEmpty } from '../../server/db/seed-catalogue.ts';

@@ -1,6 +1,6 @@
 /**
  * Accessibility audit (axe-core through @axe-core/playwright, Debian Chromium)
- * over every route of the route table (src/app/route-paths.ts):
+ * over every route of the route table (contract/route-paths.ts):
  *
  * - as a guest: every path, aliases included (member and agent routes redirect:
  *   the audit runs where they land, once per screen landed on);
@@ -16,7 +16,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../src/app/route-paths.ts';
+import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../contract/route-paths.ts';
 import { type DemoAccount, demoAccounts, logIn, giveSession, text } from './support.ts';
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { navbarMode, showsBottomBar, showsHeader, titleId } from '../../src/app/layout-rules.ts';
-import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../src/app/route-paths.ts';
+import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../contract/route-paths.ts';
 import { admin, demoAccounts, logIn, text, giveSession } from './support.ts';
 
 const bottomBar = (page: import('@playwright/test').Page) =>

@@ -21,7 +21,7 @@ import { coverageOf, describePath, eventsOf, generatePaths } from '../../machine
 import { demoMerchant } from '../../server/db/seed.ts';
 import { registrationRules } from '../../server/modules/member/registration-rules.ts';
 import { toScreenRules } from '../../src/app/registration-payload.ts';
-import en from '../../src/i18n/messages/en.json' with { type: 'json' };
+import en from '../../contract/messages/en.json' with { type: 'json' };
 import {
   captchaButton,
   dialingCode,

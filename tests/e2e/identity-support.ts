@@ -5,10 +5,10 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
-import { createSealer } from '../../src/api/crypto.ts';
-import { registerEndpoint, registerMobileEndpoint } from '../../src/api/member.ts';
-import { loginEndpoint } from '../../src/api/session.ts';
-import { captchaEndpoint, smsRegisterEndpoint } from '../../src/api/verification.ts';
+import { createSealer } from '../../contract/sealed.ts';
+import { registerEndpoint, registerMobileEndpoint } from '../../contract/member.ts';
+import { loginEndpoint } from '../../contract/session.ts';
+import { captchaEndpoint, smsRegisterEndpoint } from '../../contract/verification.ts';
 import { captchaSvg } from '../../server/modules/verification/captcha-image.ts';
 import { text } from './support.ts';
 

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
-import { createSealer } from '../../src/api/crypto.ts';
-import { type Game, gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint } from '../../src/api/games.ts';
-import { favouriteGamesEndpoint, removeFavouriteEndpoint } from '../../src/api/member-games.ts';
-import { loginEndpoint } from '../../src/api/session.ts';
+import { createSealer } from '../../contract/sealed.ts';
+import { type Game, gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint } from '../../contract/games.ts';
+import { favouriteGamesEndpoint, removeFavouriteEndpoint } from '../../contract/member-games.ts';
+import { loginEndpoint } from '../../contract/session.ts';
 import { text } from './support.ts';
 
 /** The API of the server under test, called from Node as a guest. */

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
-import { createSealer } from '../../src/api/crypto.ts';
-import { type Game, gameListEndpoint } from '../../src/api/games.ts';
-import { launchGameEndpoint } from '../../src/api/member-games.ts';
-import { loginEndpoint } from '../../src/api/session.ts';
-import { betRecordsEndpoint, walletEndpoint } from '../../src/api/wallet.ts';
+import { createSealer } from '../../contract/sealed.ts';
+import { type Game, gameListEndpoint } from '../../contract/games.ts';
+import { launchGameEndpoint } from '../../contract/member-games.ts';
+import { loginEndpoint } from '../../contract/session.ts';
+import { betRecordsEndpoint, walletEndpoint } from '../../contract/wallet.ts';
 import { text } from './support.ts';
 
 /** The member's API session through the real (encrypted) login call. */

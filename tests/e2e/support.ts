@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
-import { createSealer } from '../../src/api/crypto.ts';
-import { loginEndpoint } from '../../src/api/session.ts';
-import en from '../../src/i18n/messages/en.json' with { type: 'json' };
+import { createSealer } from '../../contract/sealed.ts';
+import { loginEndpoint } from '../../contract/session.ts';
+import en from '../../contract/messages/en.json' with { type: 'json' };
 
 const run = promisify(execFile);
 

@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
-import { type Game, gameListEndpoint } from '../../src/api/games.ts';
+import { type Game, gameListEndpoint } from '../../contract/games.ts';
 import { registerMember } from './identity-support.ts';
 import { admin, text } from './support.ts';
 

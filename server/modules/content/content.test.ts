@@ -8,8 +8,8 @@ import {
   downloadLinksEndpoint,
   footerEndpoint,
   homeAnnouncementTypes,
-} from '../../../src/api/content.ts';
-import { type Endpoint, failureEnvelope, successEnvelope, type ValueOf } from '../../../src/api/contract.ts';
+} from '../../../contract/content.ts';
+import { type Endpoint, failureEnvelope, successEnvelope, type ValueOf } from '../../../contract/endpoint.ts';
 import { buildApp } from '../../app.ts';
 import { demoVendors, stripScripts } from '../../db/seed-catalogue.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';

@@ -5,7 +5,7 @@ import {
   customerServiceEndpoint,
   downloadLinksEndpoint,
   footerEndpoint,
-} from '../../../src/api/content.ts';
+} from '../../../contract/content.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { announcementGroups, bannerList, customerService, downloadLinkList, footer } from './service.ts';
 

@@ -14,7 +14,7 @@ import {
   type DownloadLink,
   downloadResourceTypes,
   type Footer,
-} from '../../../src/api/content.ts';
+} from '../../../contract/content.ts';
 import type { Database } from '../../db/connect.ts';
 import { bannerImageUrl, vendorLogoUrl } from '../games/icons.ts';
 import { findAnnouncements, findBanners, findCustomerServiceLinks, findDownloadLinks, findMerchantVendors } from './queries.ts';

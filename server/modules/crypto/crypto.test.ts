@@ -8,8 +8,8 @@ import {
   publicKeyEndpoint,
   sealPayload,
   unpackSealed,
-} from '../../../src/api/crypto.ts';
-import { loginEndpoint } from '../../../src/api/session.ts';
+} from '../../../contract/sealed.ts';
+import { loginEndpoint } from '../../../contract/session.ts';
 import { rsaKeys } from '../../db/schema.ts';
 import { createHarness, failureOf, type Harness, rawCall } from '../../test/identity-harness.ts';
 import { createKeyStore } from './key-store.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicKeyEndpoint } from '../../../src/api/crypto.ts';
+import { publicKeyEndpoint } from '../../../contract/sealed.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { KeyStore } from './key-store.ts';
 

@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameListQuery } from '../../../src/api/games.ts';
+import type { GameListQuery } from '../../../contract/games.ts';
 import { merchants } from '../../db/schema.ts';
 import { demoMerchant } from '../../db/seed.ts';
 import { seedCatalogueIfEmpty } from '../../db/seed-catalogue.ts';

@@ -4,9 +4,9 @@
  * the member of the session and the games of the member's merchant.
  */
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import { type GamePage, maxGamePageSize } from '../../../src/api/games.ts';
-import type { FavouriteTarget } from '../../../src/api/member-games.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import { type GamePage, maxGamePageSize } from '../../../contract/games.ts';
+import type { FavouriteTarget } from '../../../contract/member-games.ts';
 import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
 import { favouriteGames } from '../../db/schema-lobby.ts';

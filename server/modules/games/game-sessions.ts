@@ -5,9 +5,9 @@
  * member's game sessions, newest first, one entry per game.
  */
 import { and, count, desc, eq, gt, max, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import { categoryOf, type GamePage, maxGamePageSize } from '../../../src/api/games.ts';
-import { gameSessionTtlMs, type LaunchGameBody, type PlayType, type PrizeMode } from '../../../src/api/member-games.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import { categoryOf, type GamePage, maxGamePageSize } from '../../../contract/games.ts';
+import { gameSessionTtlMs, type LaunchGameBody, type PlayType, type PrizeMode } from '../../../contract/member-games.ts';
 import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
 import { type GameSessionRow, gameSessions } from '../../db/schema-lobby.ts';

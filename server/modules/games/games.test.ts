@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Endpoint, failureEnvelope, successEnvelope, type ValueOf } from '../../../src/api/contract.ts';
+import { type Endpoint, failureEnvelope, successEnvelope, type ValueOf } from '../../../contract/endpoint.ts';
 import {
   catalogueCategories,
   cockfightVendors,
@@ -11,7 +11,7 @@ import {
   hotGamesEndpoint,
   vendorGameTypesEndpoint,
   winnerBoardEndpoint,
-} from '../../../src/api/games.ts';
+} from '../../../contract/games.ts';
 import { buildApp } from '../../app.ts';
 import { merchants } from '../../db/schema.ts';
 import { demoMerchant } from '../../db/seed.ts';

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { defaultGameIconUrl } from '../../../src/api/games.ts';
+import { defaultGameIconUrl } from '../../../contract/games.ts';
 import { hashString } from '../../db/seed-catalogue.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findBannerForImage } from '../content/queries.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Game, gameListEndpoint } from '../../../src/api/games.ts';
-import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, gameSessionTtlMs, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../src/api/member-games.ts';
-import { loginEndpoint } from '../../../src/api/session.ts';
+import { type Game, gameListEndpoint } from '../../../contract/games.ts';
+import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, gameSessionTtlMs, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../contract/member-games.ts';
+import { loginEndpoint } from '../../../contract/session.ts';
 import { gameSessions } from '../../db/schema-lobby.ts';
 import { demoAccounts } from '../../db/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';

@@ -4,7 +4,7 @@
  * schema-catalogue.ts serve (docs/lobby.md has the plans at 10x).
  */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { cockfightVendors, esportsVendors, inhouseVendor } from '../../../src/api/games.ts';
+import { cockfightVendors, esportsVendors, inhouseVendor } from '../../../contract/games.ts';
 import type { Database } from '../../db/connect.ts';
 import { games, vendors, winners } from '../../db/schema-catalogue.ts';
 import { bets } from '../../db/schema-wallet.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../../src/api/games.ts';
-import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../src/api/member-games.ts';
+import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../../contract/games.ts';
+import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../contract/member-games.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { requireAuth } from '../session/auth.ts';
 import { addFavourite, favouriteGameList, favouriteIds, removeFavourite } from './favourites.ts';

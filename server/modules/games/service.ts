@@ -14,7 +14,7 @@ import {
   pseudoClassifies,
   type VendorGameTypes,
   type Winner,
-} from '../../../src/api/games.ts';
+} from '../../../contract/games.ts';
 import type { Database } from '../../db/connect.ts';
 import { gameIconUrl, vendorLogoUrl } from './icons.ts';
 import {

@@ -11,10 +11,10 @@ import {
   registrationRulesEndpoint,
   setPasswordByPhoneEndpoint,
   usernameCheckEndpoint,
-} from '../../../src/api/member.ts';
-import { deviceLoginEndpoint, loginEndpoint, sessionInfoEndpoint } from '../../../src/api/session.ts';
-import type { Switches } from '../../../src/api/system.ts';
-import { captchaEndpoint, devOutboxEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../../src/api/verification.ts';
+} from '../../../contract/member.ts';
+import { deviceLoginEndpoint, loginEndpoint, sessionInfoEndpoint } from '../../../contract/session.ts';
+import type { Switches } from '../../../contract/system.ts';
+import { captchaEndpoint, devOutboxEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../../contract/verification.ts';
 import { members, merchants } from '../../db/schema.ts';
 import { demoAccounts } from '../../db/seed-members.ts';
 import { createHarness, failureOf, type Harness, type TestClient } from '../../test/identity-harness.ts';

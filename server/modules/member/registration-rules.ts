@@ -4,8 +4,8 @@
  * (USERNAMEREG3, MOBILENUMREG3, REGMOBVERF3, AFFMAN3) give the rules the
  * client builds its form from and the server enforces.
  */
-import type { FieldRule, RegisterField, RegistrationRules } from '../../../src/api/member.ts';
-import { registerFields } from '../../../src/api/member.ts';
+import type { FieldRule, RegisterField, RegistrationRules } from '../../../contract/member.ts';
+import { registerFields } from '../../../contract/member.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import { completeSwitches } from '../system/service.ts';
 

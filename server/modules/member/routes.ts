@@ -9,7 +9,7 @@ import {
   registrationRulesEndpoint,
   setPasswordByPhoneEndpoint,
   usernameCheckEndpoint,
-} from '../../../src/api/member.ts';
+} from '../../../contract/member.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { type KeyStore, openEncryptedPayload } from '../crypto/key-store.ts';
 import { requireAuth } from '../session/auth.ts';

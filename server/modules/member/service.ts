@@ -4,7 +4,7 @@
  * change password, set password by phone, forgot password by e-mail.
  */
 import { randomInt } from 'node:crypto';
-import { errorCodes } from '../../../src/api/error-codes.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
 import type {
   MemberInfo,
   RegisterField,
@@ -12,8 +12,8 @@ import type {
   RegisterPayload,
   RegistrationRules,
   SetPasswordByPhonePayload,
-} from '../../../src/api/member.ts';
-import { registerFields } from '../../../src/api/member.ts';
+} from '../../../contract/member.ts';
+import { registerFields } from '../../../contract/member.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

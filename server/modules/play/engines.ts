@@ -7,7 +7,7 @@
  * RTPs (exact values from theoreticalRtp, checked by the statistical tests):
  * slot 95.98 % (paytable), dice 97 %, crash 97 % (configured), wheel 95 %.
  */
-import type { CrashParams, DiceParams, EngineName } from '../../../src/api/play.ts';
+import type { CrashParams, DiceParams, EngineName } from '../../../contract/play.ts';
 import { floorDiv, type RandomSource, uniformInt } from './fair-random.ts';
 
 export interface EngineResult<O> {
@@ -173,7 +173,7 @@ export interface RoundParams {
   target?: number | undefined;
 }
 
-/** Runs an engine; parameters are already validated (src/api/play.ts). */
+/** Runs an engine; parameters are already validated (contract/play.ts). */
 export function playEngine(engine: EngineName, source: RandomSource, params: RoundParams): EngineResult<EngineOutcome> {
   switch (engine) {
     case 'slot':

@@ -4,9 +4,9 @@
  * strict CSP holds (no inline script or style). Copy comes from the shared
  * message catalogs (play.* ids) in the page's language.
  */
-import type { PlayState, VerifyResult } from '../../../src/api/play.ts';
-import cn from '../../../src/i18n/messages/cn.json' with { type: 'json' };
-import en from '../../../src/i18n/messages/en.json' with { type: 'json' };
+import type { PlayState, VerifyResult } from '../../../contract/play.ts';
+import cn from '../../../contract/messages/cn.json' with { type: 'json' };
+import en from '../../../contract/messages/en.json' with { type: 'json' };
 
 export type PageLanguage = 'EN' | 'CN';
 type Catalog = Record<string, string>;

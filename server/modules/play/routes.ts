@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import { playErrorCodes, roundBodySchema, verifyQuerySchema } from '../../../src/api/play.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import { playErrorCodes, roundBodySchema, verifyQuerySchema } from '../../../contract/play.ts';
 import { AppError } from '../../http/app-error.ts';
 import { readPlatformHeaders } from '../../http/request-context.ts';
 import { pageLanguage, renderGamePage, renderInvalidPage, renderVerifyPage } from './page.ts';

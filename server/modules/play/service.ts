@@ -19,8 +19,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import { inhouseVendor } from '../../../src/api/games.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import { inhouseVendor } from '../../../contract/games.ts';
 import {
   crashParamsSchema,
   diceParamsSchema,
@@ -31,7 +31,7 @@ import {
   playErrorCodes,
   type RoundBody,
   type RoundResult,
-} from '../../../src/api/play.ts';
+} from '../../../contract/play.ts';
 import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
 import { type PlayRoundRow, playRounds, playStates } from '../../db/schema-play.ts';
@@ -41,7 +41,7 @@ import { type ResolvedGameSession, resolveGameSession } from '../games/game-sess
 import { engineOfGame, payout, playEngine, type RoundParams } from './engines.ts';
 import { fairStream, hashServerSeed, newServerSeed, type RandomSource } from './fair-random.ts';
 import { constraintOf, sqlState } from '../wallet/ledger.ts';
-import { seamlessErrorCodes } from '../../../src/api/seamless.ts';
+import { seamlessErrorCodes } from '../../../contract/seamless.ts';
 import { createVendorClient } from './vendor-client.ts';
 
 export interface PlaySession {

@@ -6,16 +6,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod/mini';
-import { type BodyOf, type Endpoint, failureEnvelope, type ValueOf } from '../../../src/api/contract.ts';
+import { type BodyOf, type Endpoint, failureEnvelope, type ValueOf } from '../../../contract/endpoint.ts';
 import {
   walletBalanceEndpoint,
   walletCreditEndpoint,
   walletDebitEndpoint,
   walletRollbackEndpoint,
-} from '../../../src/api/seamless.ts';
+} from '../../../contract/seamless.ts';
 import { AppError } from '../../http/app-error.ts';
 import { signedHeaders } from '../seamless/signature.ts';
-import { playErrorCodes } from '../../../src/api/play.ts';
+import { playErrorCodes } from '../../../contract/play.ts';
 
 export interface VendorClient {
   balance(body: BodyOf<typeof walletBalanceEndpoint>): Promise<ValueOf<typeof walletBalanceEndpoint>>;

@@ -1,6 +1,6 @@
 /** Recomputes an in-house round from its revealed seed: what a player can check on their own. */
-import type { VerifyQuery, VerifyResult } from '../../../src/api/play.ts';
-import { playErrorCodes } from '../../../src/api/play.ts';
+import type { VerifyQuery, VerifyResult } from '../../../contract/play.ts';
+import { playErrorCodes } from '../../../contract/play.ts';
 import { AppError } from '../../http/app-error.ts';
 import { playEngine } from './engines.ts';
 import { fairStream, hashServerSeed } from './fair-random.ts';

@@ -9,7 +9,7 @@ import {
   walletCreditEndpoint,
   walletDebitEndpoint,
   walletRollbackEndpoint,
-} from '../../../src/api/seamless.ts';
+} from '../../../contract/seamless.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { createVendorSecrets, verifySignedRequest } from './signature.ts';

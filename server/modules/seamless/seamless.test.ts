@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seamlessErrorCodes, signatureWindowMs } from '../../../src/api/seamless.ts';
+import { seamlessErrorCodes, signatureWindowMs } from '../../../contract/seamless.ts';
 import { games } from '../../db/schema-catalogue.ts';
 import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
 import { members } from '../../db/schema.ts';

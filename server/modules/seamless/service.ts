@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { type CreditBody, type DebitBody, type MovementAnswer, type RollbackBody, seamlessErrorCodes } from '../../../src/api/seamless.ts';
+import { type CreditBody, type DebitBody, type MovementAnswer, type RollbackBody, seamlessErrorCodes } from '../../../contract/seamless.ts';
 import type { Database } from '../../db/connect.ts';
 import { games } from '../../db/schema-catalogue.ts';
 import { seamlessRequests, seamlessVoidedRounds } from '../../db/schema-play.ts';

@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { seamlessErrorCodes, seamlessHeaders, signatureWindowMs } from '../../../src/api/seamless.ts';
+import { seamlessErrorCodes, seamlessHeaders, signatureWindowMs } from '../../../contract/seamless.ts';
 import type { Database } from '../../db/connect.ts';
 import { vendors } from '../../db/schema-catalogue.ts';
 import { vendorWalletKeys } from '../../db/schema-play.ts';

@@ -6,7 +6,7 @@
  * read the result with `requireAuth(request)`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorCodes } from '../../../src/api/error-codes.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthenticatedSession, SessionService } from './session-service.ts';
 

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
 import type { Database } from '../../db/connect.ts';
 import { loginFailures } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -5,8 +5,8 @@
  * (login.failed) after the same work (a dummy argon2 verification).
  */
 import { randomInt } from 'node:crypto';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import type { LoginPayload, LoginResult, TrialLoginResult } from '../../../src/api/session.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import type { LoginPayload, LoginResult, TrialLoginResult } from '../../../contract/session.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -6,7 +6,7 @@ import {
   sessionInfoEndpoint,
   sessionRenewEndpoint,
   trialLoginEndpoint,
-} from '../../../src/api/session.ts';
+} from '../../../contract/session.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type KeyStore, openEncryptedPayload } from '../crypto/key-store.ts';

@@ -7,8 +7,8 @@
  * device token that was already exchanged ends all the member's device sessions.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import type { SessionInfo } from '../../../src/api/session.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import type { SessionInfo } from '../../../contract/session.ts';
 import type { Database } from '../../db/connect.ts';
 import { type MemberRow, members, type SessionRow, sessions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changePasswordEndpoint, memberInfoEndpoint } from '../../../src/api/member.ts';
+import { changePasswordEndpoint, memberInfoEndpoint } from '../../../contract/member.ts';
 import {
   deviceLoginEndpoint,
   type LoginPayload,
@@ -10,8 +10,8 @@ import {
   sessionInfoEndpoint,
   sessionRenewEndpoint,
   trialLoginEndpoint,
-} from '../../../src/api/session.ts';
-import { captchaEndpoint, smsNoLoginEndpoint } from '../../../src/api/verification.ts';
+} from '../../../contract/session.ts';
+import { captchaEndpoint, smsNoLoginEndpoint } from '../../../contract/verification.ts';
 import { members, sessions } from '../../db/schema.ts';
 import { demoAccounts } from '../../db/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';

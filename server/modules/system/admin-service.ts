@@ -4,7 +4,7 @@
  * server's local admin listener.
  */
 import * as z from 'zod/mini';
-import { errorCodes } from '../../../src/api/error-codes.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consolidatedSettingsEndpoint, systemStatusEndpoint, whitelabelEndpoint } from '../../../src/api/system.ts';
+import { consolidatedSettingsEndpoint, systemStatusEndpoint, whitelabelEndpoint } from '../../../contract/system.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { depositBadgeOf } from '../wallet/service.ts';
 import { consolidatedSettings, systemStatus, whitelabel } from './service.ts';

@@ -9,7 +9,7 @@ import {
   type Switches,
   systemStatusCodes,
   type Whitelabel,
-} from '../../../src/api/system.ts';
+} from '../../../contract/system.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import type { MerchantSettings } from './merchant-directory.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { successEnvelope } from '../../../src/api/contract.ts';
+import { successEnvelope } from '../../../contract/endpoint.ts';
 import {
   consolidatedSettingsEndpoint,
   systemStatusEndpoint,
   whitelabelEndpoint,
-} from '../../../src/api/system.ts';
+} from '../../../contract/system.ts';
 import { buildApp } from '../../app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { executeAdminCommand } from './admin-service.ts';

@@ -4,7 +4,7 @@
  */
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Captcha } from '../../../src/api/verification.ts';
+import type { Captcha } from '../../../contract/verification.ts';
 import type { Database } from '../../db/connect.ts';
 import { captchas } from '../../db/schema.ts';
 import type { Clock, IdentityLimits } from '../session/config.ts';

@@ -5,8 +5,8 @@
  */
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import type { SmsCodeSent } from '../../../src/api/verification.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import type { SmsCodeSent } from '../../../contract/verification.ts';
 import type { Database } from '../../db/connect.ts';
 import { verificationCodes } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { captchaEndpoint, devOutboxEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../../src/api/verification.ts';
+import { captchaEndpoint, devOutboxEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../../contract/verification.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { CaptchaService } from './captcha-service.ts';
 import type { VerificationService } from './service.ts';

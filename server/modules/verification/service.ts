@@ -1,7 +1,7 @@
 /** SMS code requests and the development outbox listing. */
 import { and, desc, eq } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import type { OutboxMessage, SmsCodeRequest, SmsCodeSent } from '../../../src/api/verification.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import type { OutboxMessage, SmsCodeRequest, SmsCodeSent } from '../../../contract/verification.ts';
 import type { Database } from '../../db/connect.ts';
 import { outbox } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { captchaEndpoint, devOutboxEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../../src/api/verification.ts';
+import { captchaEndpoint, devOutboxEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../../contract/verification.ts';
 import { captchas, verificationCodes } from '../../db/schema.ts';
 import { createHarness, failureOf, type Harness, rawCall } from '../../test/identity-harness.ts';
 import { captchaSvg } from './captcha-image.ts';

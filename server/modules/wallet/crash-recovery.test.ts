@@ -20,11 +20,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/api/client.ts';
-import { createSealer } from '../../../src/api/crypto.ts';
-import { gameListEndpoint } from '../../../src/api/games.ts';
-import { launchGameEndpoint } from '../../../src/api/member-games.ts';
-import { loginEndpoint } from '../../../src/api/session.ts';
+import { createSealer } from '../../../contract/sealed.ts';
+import { gameListEndpoint } from '../../../contract/games.ts';
+import { launchGameEndpoint } from '../../../contract/member-games.ts';
+import { loginEndpoint } from '../../../contract/session.ts';
 import {
   addBankCardEndpoint,
   betRecordsEndpoint,
@@ -32,8 +31,9 @@ import {
   createWithdrawalEndpoint,
   setWithdrawalPasswordEndpoint,
   walletEndpoint,
-} from '../../../src/api/wallet.ts';
+} from '../../../contract/wallet.ts';
 import { openDatabase } from '../../db/connect.ts';
+import { createContractClient } from '../../test/contract-client.ts';
 import { bets, deposits, ledgerTransactions, members, playRounds, withdrawals } from '../../db/schema.ts';
 import { demoAccounts } from '../../db/seed-members.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
@@ -96,7 +96,7 @@ function exitOf(child: ChildProcess): Promise<string> {
 
 async function signIn(baseUrl: string) {
   let token: string | null = null;
-  const call = createApiClient({ baseURL: baseUrl, headers: () => ({ merchant: 'DEMO', token, language: 'EN' }), isOnline: () => true });
+  const call = createContractClient({ baseURL: baseUrl, headers: () => ({ merchant: 'DEMO', token, language: 'EN' }) });
   const sealed = createSealer(call);
   const session = await sealed.call(loginEndpoint, {
     type: 'username',

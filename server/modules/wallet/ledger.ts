@@ -27,7 +27,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
 import type { Database } from '../../db/connect.ts';
 import {
   type LedgerAccountKind,

@@ -4,8 +4,8 @@
  * modules wrote (bet records). Newest first, paged; dates are UTC days.
  */
 import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import type { BetRecords, DepositOrders, RecordType, TransactionRecords, Withdrawals } from '../../../src/api/wallet.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import type { BetRecords, DepositOrders, RecordType, TransactionRecords, Withdrawals } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
 import { bankCards, bets, deposits, games, ledgerAccounts, ledgerPostings, ledgerTransactions, withdrawals } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { errorCodes } from '../../../src/api/error-codes.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
 import {
   addBankCardEndpoint,
   bankCardsEndpoint,
@@ -26,7 +26,7 @@ import {
   withdrawalStatusEndpoint,
   withdrawalsEndpoint,
   withdrawInfoEndpoint,
-} from '../../../src/api/wallet.ts';
+} from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';

@@ -7,8 +7,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, or } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import { depositTypes } from '../../../src/api/session.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import { depositTypes } from '../../../contract/session.ts';
 import {
   type AddBankCardBody,
   type BankCard,
@@ -22,7 +22,7 @@ import {
   type Wallet,
   type WithdrawInfo,
   type Withdrawal,
-} from '../../../src/api/wallet.ts';
+} from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
 import {
   type BankCardRow,

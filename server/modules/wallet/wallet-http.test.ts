@@ -18,7 +18,7 @@ import {
   withdrawalStatusEndpoint,
   withdrawalsEndpoint,
   withdrawInfoEndpoint,
-} from '../../../src/api/wallet.ts';
+} from '../../../contract/wallet.ts';
 import { bets, games, localGatewayPayments, type MemberRow } from '../../db/schema.ts';
 import { demoOpeningBalance } from '../../db/seed-wallet.ts';
 import { demoAccounts } from '../../db/seed-members.ts';

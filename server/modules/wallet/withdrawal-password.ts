@@ -7,8 +7,8 @@
  * parallel right answers wait for each other instead of being refused.
  */
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../src/api/error-codes.ts';
-import { withdrawalPasswordPattern } from '../../../src/api/wallet.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import { withdrawalPasswordPattern } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
 import { type MemberRow, withdrawalPasswords } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { ResetLookup } from '../../../machines/password-reset.machine.ts';
 import { useAppSend } from '../../app/app-actor.tsx';
 import { defaultDialingCode, type IdentitySwitches, identityDeps, providePasswordResetMachine } from '../../app/identity-actors.ts';
-import { fieldLimits } from '../../api/verification.ts';
+import { fieldLimits } from '../../../contract/verification.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import {

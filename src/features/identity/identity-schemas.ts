@@ -16,7 +16,7 @@ import {
   type RegistrationRules,
   visibleFields,
 } from '../../../machines/registration-rules.ts';
-import { fieldLimits } from '../../api/verification.ts';
+import { fieldLimits } from '../../../contract/verification.ts';
 
 /** A mobile number: 6 to 15 digits once spaces, dashes, dots and brackets are removed (section 5). */
 export const isMobileNumber = (value: string) => /^\d{6,15}$/.test(value.replace(/[\s().-]/g, ''));

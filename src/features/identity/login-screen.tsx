@@ -13,7 +13,7 @@ import {
   type LoginContent,
   provideLoginMachine,
 } from '../../app/identity-actors.ts';
-import { fieldLimits } from '../../api/verification.ts';
+import { fieldLimits } from '../../../contract/verification.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RegistrationRules } from '../../api/member.ts';
+import type { RegistrationRules } from '../../../contract/member.ts';
 import { fakeServer } from '../../test/identity-fakes.ts';
 import { renderApp } from '../../test/render-app.tsx';
 

@@ -14,8 +14,8 @@ import {
 } from '../../../machines/registration-rules.ts';
 import { useAppSend } from '../../app/app-actor.tsx';
 import { defaultDialingCode, identityDeps, maxLengthOf, provideRegistrationMachine } from '../../app/identity-actors.ts';
-import type { Announcement } from '../../api/content.ts';
-import { fieldLimits } from '../../api/verification.ts';
+import type { Announcement } from '../../../contract/content.ts';
+import { fieldLimits } from '../../../contract/verification.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';

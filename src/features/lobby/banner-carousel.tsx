@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Banner } from '../../api/content.ts';
+import type { Banner } from '../../../contract/content.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
 import styles from './lobby.module.css';

@@ -1,6 +1,6 @@
 import 'keen-slider/keen-slider.min.css';
 import { type KeenSliderPlugin, useKeenSlider } from 'keen-slider/react';
-import type { Banner } from '../../api/content.ts';
+import type { Banner } from '../../../contract/content.ts';
 import { bannerAutoplayMs, bannerTransitionMs, BannerDots, BannerSlide } from './banner-carousel.tsx';
 import styles from './lobby.module.css';
 

@@ -1,4 +1,4 @@
-import type { Game } from '../../api/games.ts';
+import type { Game } from '../../../contract/games.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { GameTile } from './game-tile.tsx';
 import styles from './lobby.module.css';

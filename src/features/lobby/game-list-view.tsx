@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
 import { useCallback, useId, useState } from 'react';
 import { type GameListInput, type GameListTab, hasFilters, hasMore, minBetFilterOptions } from '../../../machines/game-list.machine.ts';
-import type { Game, VendorGameTypes } from '../../api/games.ts';
+import type { Game, VendorGameTypes } from '../../../contract/games.ts';
 import { useRole } from '../../app/app-actor.tsx';
 import { useGameList } from '../../app/game-list-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
 import type { SyntheticEvent } from 'react';
-import { type Game, defaultGameIconUrl } from '../../api/games.ts';
+import { type Game, defaultGameIconUrl } from '../../../contract/games.ts';
 import { sendFavourites, sendLaunch, useLobbyActors } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import styles from './lobby.module.css';

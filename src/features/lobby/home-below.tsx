@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { DownloadLink, Footer } from '../../api/content.ts';
-import type { Winner } from '../../api/games.ts';
+import type { DownloadLink, Footer } from '../../../contract/content.ts';
+import type { Winner } from '../../../contract/games.ts';
 import { sendLaunch } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Icon } from '../../ui/icons.tsx';
 import { lazy, Suspense, useState } from 'react';
-import type { Announcement, AnnouncementGroups, } from '../../api/content.ts';
+import type { Announcement, AnnouncementGroups, } from '../../../contract/content.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { VendorGameTypes } from '../../api/games.ts';
+import type { VendorGameTypes } from '../../../contract/games.ts';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
 import styles from './lobby.module.css';
 

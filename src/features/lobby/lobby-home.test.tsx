@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../api/games.ts';
-import { launchGameEndpoint } from '../../api/member-games.ts';
-import { walletEndpoint } from '../../api/wallet.ts';
+import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../../contract/games.ts';
+import { launchGameEndpoint } from '../../../contract/member-games.ts';
+import { walletEndpoint } from '../../../contract/wallet.ts';
 import { writeLanguage } from '../../app/storage.ts';
 import { fakeVendors, lobbyServer } from '../../test/lobby-fakes.ts';
 import { memberSession, renderApp } from '../../test/render-app.tsx';

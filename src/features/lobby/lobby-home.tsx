@@ -4,7 +4,7 @@ import { Icon, type IconName } from '../../ui/icons.tsx';
 import { lazy, Suspense, use, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { lotteryCategories, type lobbyHomeMachine, vendorListCategories } from '../../../machines/lobby-home.machine.ts';
-import type { Game, VendorGameTypes, Winner } from '../../api/games.ts';
+import type { Game, VendorGameTypes, Winner } from '../../../contract/games.ts';
 import { useRole, useSession } from '../../app/app-actor.tsx';
 import {
   categoryLinkOf,

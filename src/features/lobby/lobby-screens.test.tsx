@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bannersEndpoint } from '../../api/content.ts';
-import { gameListEndpoint, hotGamesEndpoint } from '../../api/games.ts';
-import { favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint } from '../../api/member-games.ts';
+import { bannersEndpoint } from '../../../contract/content.ts';
+import { gameListEndpoint, hotGamesEndpoint } from '../../../contract/games.ts';
+import { favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint } from '../../../contract/member-games.ts';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
 import { memberSession, renderApp } from '../../test/render-app.tsx';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
-import type { Game } from '../../api/games.ts';
+import type { Game } from '../../../contract/games.ts';
 import type { PlayActors } from '../../app/lobby-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, IconButton } from '../../ui/button.tsx';

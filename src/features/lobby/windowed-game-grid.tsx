@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { infiniteScrollThresholdPx } from '../../../machines/game-list.machine.ts';
-import type { Game } from '../../api/games.ts';
+import type { Game } from '../../../contract/games.ts';
 import { GameTile } from './game-tile.tsx';
 import styles from './lobby.module.css';
 

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import type { ConsolidatedSettings } from '../../api/system.ts';
+import type { ConsolidatedSettings } from '../../../contract/system.ts';
 import { AppActorContext, useSiteStatus } from '../../app/app-actor.tsx';
 import { showsBottomBar, titleId } from '../../app/layout-rules.ts';
 import { useT } from '../../i18n/use-t.ts';

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vendorGameTypesEndpoint } from '../../api/games.ts';
-import en from '../../i18n/messages/en.json';
+import { vendorGameTypesEndpoint } from '../../../contract/games.ts';
+import en from '../../../contract/messages/en.json';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
 import { memberSession, renderApp } from '../../test/render-app.tsx';
 
 /** Every catalog the project has: one messages file per language. */
-const catalogFiles = Object.keys(import.meta.glob('../../i18n/messages/*.json'));
+const catalogFiles = Object.keys(import.meta.glob('../../../contract/messages/*.json'));
 
 const openMenu = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Open menu' }));

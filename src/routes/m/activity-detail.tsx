@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { activitySearch } from '../../app/search-schemas.ts';
+import { activitySearch } from '../../../contract/route-search.ts';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/m/activityDetail')({

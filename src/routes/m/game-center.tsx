@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { gameCenterSearch } from '../../app/search-schemas.ts';
+import { gameCenterSearch } from '../../../contract/route-search.ts';
 import { GameCenterScreen } from '../../features/lobby/lobby-screens.tsx';
 import { withCatalogPart } from '../../app/catalog-part.ts';
 

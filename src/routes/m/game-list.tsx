@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { gameListSearch } from '../../app/search-schemas.ts';
+import { gameListSearch } from '../../../contract/route-search.ts';
 import { GameListScreen } from '../../features/lobby/lobby-screens.tsx';
 import { withCatalogPart } from '../../app/catalog-part.ts';
 

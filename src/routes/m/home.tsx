@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import * as z from 'zod/mini';
-import type { GameCategory } from '../../api/game-categories.ts';
+import type { GameCategory } from '../../../contract/game-categories.ts';
 import { LobbyHome } from '../../features/lobby/lobby-home.tsx';
 
 /**

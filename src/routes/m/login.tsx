@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loginSearch } from '../../app/search-schemas.ts';
+import { loginSearch } from '../../../contract/route-search.ts';
 import { LoginScreen } from '../../features/identity/login-screen.tsx';
 import { withCatalogPart } from '../../app/catalog-part.ts';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { noticeSearch } from '../../app/search-schemas.ts';
+import { noticeSearch } from '../../../contract/route-search.ts';
 import { ComingSoon } from '../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/m/notice')({

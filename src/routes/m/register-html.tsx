@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { registerSearch } from '../../app/search-schemas.ts';
+import { registerSearch } from '../../../contract/route-search.ts';
 
 /** `/m/register.html` is the register screen (spec section 2); the invitation params are kept. */
 export const Route = createFileRoute('/m/register.html')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { registerSearch } from '../../app/search-schemas.ts';
+import { registerSearch } from '../../../contract/route-search.ts';
 import { RegisterScreen } from '../../features/identity/register-screen.tsx';
 import { withCatalogPart } from '../../app/catalog-part.ts';
 

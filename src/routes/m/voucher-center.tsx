@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useRole } from '../../app/app-actor.tsx';
-import { depositSearch } from '../../app/search-schemas.ts';
+import { depositSearch } from '../../../contract/route-search.ts';
 import { DepositScreen } from '../../features/money/deposit-screen.tsx';
 import { withCatalogPart } from '../../app/catalog-part.ts';
 

@@ -10,7 +10,7 @@
  * every 4xx of the server); decisions answer 303 to the page.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorCodes } from '../../../../src/api/error-codes.ts';
+import { errorCodes } from '../../../../contract/error-codes.ts';
 import type { Database } from '../../../db/connect.ts';
 import type { LocalGatewayPaymentRow } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';

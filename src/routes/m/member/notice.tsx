@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { typesSearch } from '../../../app/search-schemas.ts';
+import { typesSearch } from '../../../../contract/route-search.ts';
 import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/notice')({

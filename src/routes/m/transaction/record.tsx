@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { typesSearch } from '../../../app/search-schemas.ts';
+import { typesSearch } from '../../../../contract/route-search.ts';
 import { recordTypeOf, TransactionRecordScreen } from '../../../features/money/records-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/transaction/record')({

@@ -8,7 +8,7 @@
  * client only formats. Min bet 0.05 with 2 minor units is `5`.
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, } from './contract.ts';
+import { defineEndpoint, } from './endpoint.ts';
 import { defaultedQuery, optionalQuery, queryFlag, queryInt, queryText } from './query.ts';
 
 export { type GameCategory, gameCategories } from './game-categories.ts';

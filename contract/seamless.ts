@@ -9,7 +9,7 @@
  * See docs/games-play.md.
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, plainText } from './contract.ts';
+import { defineEndpoint, plainText } from './endpoint.ts';
 
 export const seamlessHeaders = {
   vendor: 'x-vendor',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from './contract.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /** White-label switches of spec section 6. */
 export const switchKeys = [

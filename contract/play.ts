@@ -5,7 +5,7 @@
  * and tests. Money is integers of minor units. See docs/games-play.md.
  */
 import * as z from 'zod/mini';
-import { plainText } from './contract.ts';
+import { plainText } from './endpoint.ts';
 
 /** slot, dice and crash are the in-house (BGS) engines; wheel is the local vendor sandbox's game. */
 export const engineNames = ['slot', 'dice', 'crash', 'wheel'] as const;

@@ -5,7 +5,7 @@
  * See docs/lobby.md.
  */
 import * as z from 'zod/mini';
-import { defineEndpoint } from './contract.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { optionalQuery, queryText } from './query.ts';
 
 export const bannerGroups = ['m_home', 'm_login', 'm_reg', 'm_leftmenu', 'm_newgame', 'm_hotgames'] as const;

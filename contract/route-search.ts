@@ -3,7 +3,7 @@
  * never fails a route: every field falls back to its default.
  */
 import * as z from 'zod/mini';
-import { gameCategories } from '../api/game-categories.ts';
+import { gameCategories } from './game-categories.ts';
 
 /** `schema`, or `fallback` when the param is missing or invalid. */
 function withDefault<T extends z.ZodMiniType>(schema: T, fallback: z.output<T>) {

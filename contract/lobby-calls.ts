@@ -1,12 +1,11 @@
 /**
  * The public calls of the lobby, declared once for its code
  * (src/app/lobby-actors.ts) and for the server, which answers a screen's
- * first ones in the page (src/app/first-screen.ts, docs/first-load.md).
+ * first ones in the page (server/http/first-screen.ts, docs/first-load.md),
+ * with the shapes of the list requests the lobby machines make.
  * Pure: no browser API.
  */
-import type { GameListRequest } from '../../machines/game-list.machine.ts';
-import type { HomeListRequest } from '../../machines/lobby-home.machine.ts';
-import { announcementsEndpoint, bannersEndpoint, footerEndpoint, homeAnnouncementTypes } from '../api/content.ts';
+import { announcementsEndpoint, bannersEndpoint, footerEndpoint, homeAnnouncementTypes } from './content.ts';
 import {
   gameListEndpoint,
   hotGamesEndpoint,
@@ -14,7 +13,34 @@ import {
   vendorGameTypesEndpoint,
   winnerBoardEndpoint,
   winnerBoardLimit,
-} from '../api/games.ts';
+} from './games.ts';
+
+/** List modes of spec section 4. */
+export type GameListMode = 'all' | 'hot' | 'recent' | 'fav' | 'filter';
+
+export interface GameListFilters {
+  vassalage: string | null;
+  /** A stored classify or NEW; null for ALL. */
+  classify: string | null;
+  /** Minor units; null for all. */
+  minBet: number | null;
+}
+
+/** What `loadGames` is asked for: one page of the current mode. */
+export interface GameListRequest extends GameListFilters {
+  mode: GameListMode;
+  /** A catalogue category or ALL. */
+  category: string;
+  pageNo: number;
+  pageSize: number;
+}
+
+/** One request of the home: a category's first games, or one vendor's. */
+export interface HomeListRequest {
+  category: string;
+  vassalage: string | null;
+  pageSize: number;
+}
 
 /** The platform and client type the spec's client sends with game calls. */
 export const gamePlatform = 'html5';

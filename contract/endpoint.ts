@@ -88,6 +88,16 @@ export const failureEnvelope = z.object({
 });
 export type FailureEnvelope = z.infer<typeof failureEnvelope>;
 
+/** What a call of an endpoint carries: its query and body as the contract types them. */
+export type CallArgs<E extends Endpoint> = (QueryOf<E> extends undefined ? { query?: undefined } : { query: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
+    signal?: AbortSignal;
+    extraHeaders?: Record<string, string>;
+  };
+
+/** Calls an endpoint and resolves with its value (the SPA's ofetch client, and the tests' clients). */
+export type EndpointCall = <E extends Endpoint>(endpoint: E, args?: CallArgs<E>) => Promise<ValueOf<E>>;
+
 /** Request headers the platform reads, in one place for client and server. */
 export const headerNames = {
   merchant: 'merchant',

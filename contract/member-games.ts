@@ -5,7 +5,7 @@
  * and favourites load on demand, src/app/lobby-play.ts). See docs/lobby.md.
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, plainText } from './contract.ts';
+import { defineEndpoint, plainText } from './endpoint.ts';
 import { commonGameQuery, gamePageSchema, gameTypeFilter, maxGamePageSize } from './games.ts';
 import { defaultedQuery, optionalQuery, queryInt, queryText } from './query.ts';
 

@@ -1,10 +1,10 @@
 /**
  * The public calls the login screen makes first (its loader), declared once
  * for the screen and for the server, which answers them in the page
- * (src/app/first-screen.ts, docs/first-load.md). Pure: no browser API.
+ * (server/http/first-screen.ts, docs/first-load.md). Pure: no browser API.
  */
-import { bannersEndpoint, downloadLinksEndpoint } from '../api/content.ts';
-import { whitelabelEndpoint } from '../api/system.ts';
+import { bannersEndpoint, downloadLinksEndpoint } from './content.ts';
+import { whitelabelEndpoint } from './system.ts';
 
 /** The white-label switches (SMS login tab, reset by phone). */
 export const whitelabelCall = { endpoint: whitelabelEndpoint } as const;

@@ -5,8 +5,8 @@
  * affiliate code checks.
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, plainText } from './contract.ts';
-import { encryptedBodySchema } from './crypto.ts';
+import { defineEndpoint, plainText } from './endpoint.ts';
+import { encryptedBodySchema } from './sealed.ts';
 import { memberTypeSchema } from './session.ts';
 import { captchaFields, dialingCodeSchema, mobileNumSchema } from './verification.ts';
 

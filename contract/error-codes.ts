@@ -4,7 +4,8 @@
  * src/i18n/catalogs.test.ts). Its own module so the first load of the site,
  * which shows none of them by name, does not carry the list.
  */
-import { clientErrorCodes } from './api-error.ts';
+import { clientErrorCodes } from './client-error-codes.ts';
+import { keyUnknownErrorCode } from './sealed.ts';
 
 /** Error codes produced by the platform itself (the server's catalogue grows per module). */
 export const errorCodes = {
@@ -18,7 +19,7 @@ export const errorCodes = {
   forbidden: 'request.forbidden',
   unauthorized: 'user.or.token.invalid',
   internal: 'system.error',
-  // session (src/api/session.ts)
+  // session (contract/session.ts)
   sessionReplaced: 'login.not.session',
   sessionExpired: 'login.session.expired',
   loginFailed: 'login.failed',
@@ -31,15 +32,15 @@ export const errorCodes = {
   // encrypted bodies (src/api/crypto.ts)
   encryptionRequired: 'crypto.required',
   encryptionInvalid: 'crypto.invalid',
-  encryptionKeyUnknown: 'crypto.key.unknown',
-  // captcha and verification codes (src/api/verification.ts)
+  encryptionKeyUnknown: keyUnknownErrorCode,
+  // captcha and verification codes (contract/verification.ts)
   captchaRequired: 'captcha.required',
   captchaInvalid: 'captcha.invalid',
   codeInvalid: 'verification.code.invalid',
   codeAttempts: 'verification.code.attempts',
   codeCooldown: 'verification.resend.cooldown',
   codeSendLimit: 'verification.send.limit',
-  // member (src/api/member.ts)
+  // member (contract/member.ts)
   usernameExists: 'member.username.exists',
   mobileExists: 'member.mobile.exists',
   memberNotFound: 'member.not.found',
@@ -56,12 +57,12 @@ export const errorCodes = {
   affiliateInvalid: 'affiliate.code.invalid',
   oldPasswordIncorrect: 'modify.old.password.incorrect',
   newPasswordSame: 'modify.new.old.same',
-  // games (src/api/games.ts)
+  // games (contract/games.ts)
   gameNotFound: 'game.not.found',
   gameNotLaunchable: 'game.launch.unavailable',
   freePlayUnavailable: 'game.freeplay.unavailable',
   lotteryModeInvalid: 'game.lottery.mode.invalid',
-  // money (src/api/wallet.ts)
+  // money (contract/wallet.ts)
   freeReject: 'free_reject',
   idempotencyConflict: 'request.idempotency.conflict',
   balanceInsufficient: 'wallet.balance.insufficient',

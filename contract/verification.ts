@@ -3,7 +3,7 @@
  * plus the development outbox that shows the messages a local server "sent".
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, plainText } from './contract.ts';
+import { defineEndpoint, plainText } from './endpoint.ts';
 
 /** Limits of spec section 9: mobile input 20 characters, SMS code 10, captcha 6 digits. */
 export const fieldLimits = { mobile: 20, smsCode: 10, captcha: 6, dialingCode: 6, email: 254 } as const;

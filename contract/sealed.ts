@@ -19,14 +19,13 @@
  *            body sealed for one endpoint cannot be replayed to another.
  */
 import * as z from 'zod/mini';
-import { isApiError } from './api-error.ts';
-import type { ApiCall } from './client.ts';
-import { defineEndpoint, type Endpoint, headerNames, type PayloadOf, type ValueOf } from './contract.ts';
-import { errorCodes } from './error-codes.ts';
+import { defineEndpoint, type Endpoint, type EndpointCall, headerNames, type PayloadOf, type ValueOf } from './endpoint.ts';
 
 /** Value of the `Encryption` header on encrypted calls. */
 export const encryptionScheme = 'RSA';
 export const sealedVersion = 1;
+/** The error code of a body sealed for a key the server no longer has (after a rotation; errorCodes.encryptionKeyUnknown). */
+export const keyUnknownErrorCode = 'crypto.key.unknown';
 const ivLength = 12;
 const tagLength = 16;
 
@@ -121,7 +120,7 @@ export function unpackSealed(bytes: Uint8Array): SealedParts | null {
   return { keyId, wrappedKey, iv, ciphertext: bytes.subarray(at) };
 }
 
-// ------------------------------------------------------------ sealing (client side)
+// ------------------------------------------------------------ sealing (the client's half, also used by tests)
 
 export interface SealingKey {
   keyId: string;
@@ -158,6 +157,8 @@ export async function sealPayload(sealingKey: SealingKey, path: string, payload:
   return { value: bytesToBase64(packSealed({ keyId: sealingKey.keyId, wrappedKey, iv, ciphertext })) };
 }
 
+// ------------------------------------------------------------ encrypted calls
+
 export interface SealedCallOptions {
   signal?: AbortSignal;
   extraHeaders?: Record<string, string>;
@@ -176,7 +177,7 @@ export interface Sealer {
  * knows the key (`crypto.key.unknown`, after a rotation) refetches the key and
  * retries once.
  */
-export function createSealer(call: ApiCall): Sealer {
+export function createSealer(call: EndpointCall): Sealer {
   let keyPromise: Promise<SealingKey> | null = null;
   const currentKey = () => {
     if (!keyPromise) {
@@ -202,7 +203,7 @@ export function createSealer(call: ApiCall): Sealer {
       try {
         return await send(endpoint, payload, options);
       } catch (error) {
-        if (!isApiError(error) || error.errorCode !== errorCodes.encryptionKeyUnknown) throw error;
+        if ((error as { errorCode?: unknown } | null)?.errorCode !== keyUnknownErrorCode) throw error;
         keyPromise = null;
         return send(endpoint, payload, options);
       }

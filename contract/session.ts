@@ -4,8 +4,8 @@
  * logout, session info and renewal.
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, plainText } from './contract.ts';
-import { encryptedBodySchema } from './crypto.ts';
+import { defineEndpoint, plainText } from './endpoint.ts';
+import { encryptedBodySchema } from './sealed.ts';
 import { captchaFields, dialingCodeSchema } from './verification.ts';
 
 /** Member types of the house plan: agents 1, 2, 41, 42; trial 4; plain members 0 and 40. */

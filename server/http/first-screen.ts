@@ -1,14 +1,14 @@
 /**
  * The public calls a screen makes first, declared once for the client (the
- * code that makes the calls uses the same descriptors: src/app/login-calls.ts,
- * src/app/lobby-calls.ts) and the server (which answers them in the page,
+ * code that makes the calls uses the same descriptors: contract/login-calls.ts,
+ * contract/lobby-calls.ts) and the server (which answers them in the page,
  * server/http/document.ts), and the images the screen shows first. Pure: no
  * browser or Vite API, the server imports it. See docs/first-load.md.
  */
 import { firstRequestOf } from '../../machines/game-list.machine.ts';
 import { type HomeTypes, homeListsOf, requestOf } from '../../machines/lobby-home.machine.ts';
-import type { Endpoint } from '../api/contract.ts';
-import { consolidatedSettingsEndpoint, systemStatusEndpoint } from '../api/system.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import { consolidatedSettingsEndpoint, systemStatusEndpoint } from '../../contract/system.ts';
 import {
   bannersCall,
   footerCall,
@@ -18,10 +18,10 @@ import {
   hotGamesCall,
   vendorTypesCall,
   winnersCall,
-} from './lobby-calls.ts';
-import { downloadLinksCall, loginBannersCall, whitelabelCall } from './login-calls.ts';
-import { homeAliasPaths, homePath } from './route-paths.ts';
-import { gameListSearch } from './search-schemas.ts';
+} from '../../contract/lobby-calls.ts';
+import { downloadLinksCall, loginBannersCall, whitelabelCall } from '../../contract/login-calls.ts';
+import { homeAliasPaths, homePath } from '../../contract/route-paths.ts';
+import { gameListSearch } from '../../contract/route-search.ts';
 
 export interface FirstCall {
   endpoint: Endpoint;

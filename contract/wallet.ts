@@ -12,7 +12,7 @@
  * `request.idempotency.conflict`.
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, plainText } from './contract.ts';
+import { defineEndpoint, plainText } from './endpoint.ts';
 import { optionalQuery, queryInt, queryText } from './query.ts';
 
 /** An amount in minor units: a positive safe integer. */
