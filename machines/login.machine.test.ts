@@ -141,7 +141,7 @@ function screen(h: Harness) {
     captchaImage: captcha === 'shown' ? context.captcha : null,
     error: context.errorCode,
     busy: snap.matches({ active: { form: 'submitting' } }),
-    smsButton: ((snap.children.smsCountdown?.getSnapshot() as { value?: string } | undefined)?.value) ?? null,
+    smsButton: (snap.children.smsCountdown?.getSnapshot() as { value?: { button: string } } | undefined)?.value?.button ?? null,
   };
 }
 

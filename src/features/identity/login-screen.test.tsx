@@ -17,7 +17,7 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
       ],
       download: { resourceType: 'Android', url: 'https://example.com/app.apk', labelNameEn: 'Android' },
     }),
-    identityDeps: (sendToApp: Parameters<typeof actual.identityDeps>[0]) => ({ call: server.current!.call, sealer: server.current!.sealer, sendToApp }),
+    identityDeps: () => ({ call: server.current!.call, sealer: server.current!.sealer }),
   };
 });
 
