@@ -8,7 +8,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { postTransaction } from '../modules/wallet/ledger.ts';
 import type { Database } from './connect.ts';
-import { depositChannels, depositPromotions, members } from './schema.ts';
+import { members } from './schema.ts';
+import { depositChannels, depositPromotions } from './schema-wallet.ts';
 import { demoAccounts } from './seed-members.ts';
 
 export const demoOpeningBalance = 5_000_00;

@@ -19,7 +19,9 @@ import {
   withdrawalsEndpoint,
   withdrawInfoEndpoint,
 } from '../../../contract/wallet.ts';
-import { bets, games, localGatewayPayments, type MemberRow } from '../../db/schema.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import { games } from '../../db/schema-catalogue.ts';
+import { bets, localGatewayPayments } from '../../db/schema-wallet.ts';
 import { demoOpeningBalance } from '../../db/seed-wallet.ts';
 import { demoAccounts } from '../../db/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
