@@ -15,7 +15,7 @@
 import { readConfig, type ServerConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { acquireDataDirLock, DataDirBusyError, type DataDirOwner, readDataDirOwner } from '../db/data-dir-lock.ts';
-import { demoMerchantCode, seedIfEmpty } from '../db/seed.ts';
+import { demoMerchantCode, seedIfEmpty } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import {
   type AdminCommand,

@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultGameIconUrl } from '../../../contract/games.ts';
-import { hashString } from '../../db/seed-catalogue.ts';
 import { AppError } from '../../http/app-error.ts';
+import { hashString } from '../../lib/string-hash.ts';
 import { findBannerForImage } from '../content/queries.ts';
 import { findGameForIcon, findVendor } from './queries.ts';
 
