@@ -8,7 +8,7 @@ import { errorCodes } from '../../../contract/error-codes.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { formatCidr, parseCidr } from './ip-ranges.ts';
+import { formatCidr, parseCidr } from '../../lib/ip-ranges.ts';
 import { findMerchant, type MerchantPatch, updateMerchant } from './queries.ts';
 import { completeSwitches } from './service.ts';
 import {

@@ -5,8 +5,8 @@ import type { OutboxMessage, SmsCodeRequest, SmsCodeSent } from '../../../contra
 import type { Database } from '../../db/connect.ts';
 import { outbox } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { MerchantSettings } from '../../http/request-context.ts';
 import { mobileTaken } from '../member/queries.ts';
-import type { MerchantSettings } from '../system/merchant-directory.ts';
 import { completeSwitches } from '../system/service.ts';
 import type { CodeService } from './code-service.ts';
 import { normalizeMobile, recipientKey } from './targets.ts';
