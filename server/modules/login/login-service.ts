@@ -17,9 +17,9 @@ import { completeSwitches } from '../system/service.ts';
 import type { CaptchaService } from '../verification/captcha-service.ts';
 import type { CodeService } from '../verification/code-service.ts';
 import { normalizeDialingCode, normalizeMobile, normalizeNationalNumber } from '../verification/targets.ts';
-import { type Clock, type IdentityLimits, isPasswordExpired } from './config.ts';
-import type { LoginClient, LoginFailures } from './login-failures.ts';
-import type { SessionService } from './session-service.ts';
+import { type Clock, type IdentityLimits, isPasswordExpired } from '../session/config.ts';
+import type { LoginClient, LoginFailures } from '../session/login-failures.ts';
+import type { SessionService } from '../session/session-service.ts';
 
 export interface LoginRequest {
   merchant: MerchantSettings;
