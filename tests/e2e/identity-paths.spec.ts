@@ -18,7 +18,7 @@ import { loginMachine } from '../../machines/login.machine.ts';
 import { passwordResetMachine } from '../../machines/password-reset.machine.ts';
 import { registrationMachine } from '../../machines/registration.machine.ts';
 import { coverageOf, describePath, eventsOf, generatePaths } from '../../machines/test/coverage.ts';
-import { demoMerchant } from '../../server/db/seed.ts';
+import { demoMerchant } from '../../server/seed/seed.ts';
 import { registrationRules } from '../../server/modules/member/registration-rules.ts';
 import { toScreenRules } from '../../src/app/registration-payload.ts';
 import en from '../../contract/messages/en.json' with { type: 'json' };
