@@ -1,3 +1,4 @@
+import type { InspectionEvent } from 'xstate';
 import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import { provideAppMachine } from './actors.ts';
 import { AppActorContext } from './app-actor.tsx';
@@ -8,15 +9,17 @@ import { readCachedStatus, readLanguage } from './storage.ts';
 
 const appLogic = provideAppMachine(apiCall);
 
-/** The whole app: app actor, messages in its language, router. */
-export function AppRoot({ router, inspect }: { router: AppRouterInstance; inspect?: (ev: unknown) => void }) {
+/**
+ * The whole app: app actor, messages in its language, router. The app actor is
+ * the root of the one actor system (system id `app`); `inspect` (development
+ * and preview builds, `?inspect`: src/main.tsx) sees every actor of that
+ * system from its start.
+ */
+export function AppRoot({ router, inspect }: { router: AppRouterInstance; inspect?: ((inspectionEvent: InspectionEvent) => void) | undefined }) {
   return (
     <AppActorContext.Provider
       logic={appLogic}
-      options={{
-        input: { language: readLanguage(), cachedStatus: readCachedStatus() },
-        ...(inspect ? { inspect } : {}),
-      }}
+      options={{ input: { language: readLanguage(), cachedStatus: readCachedStatus() }, systemId: 'app', inspect }}
     >
       <I18nProvider>
         <AppRouter router={router} />
