@@ -108,7 +108,7 @@ export default defineConfig({
     // polyfill; every script is a same-origin file.
     assetsInlineLimit: (file) => (/\.(js|mjs|ts|tsx)$/.test(file) ? false : undefined),
     modulePreload: { polyfill: false },
-    sourcemap: false,
+    sourcemap: process.env.BUILD_SOURCEMAP === "1",
     // dist/.vite/manifest.json: the chunk graph, read by `npm run bench:bundle`.
     manifest: true,
     rolldownOptions: {
