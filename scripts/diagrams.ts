@@ -365,8 +365,8 @@ function statelyNode(node: AnyStateNode): StatelyNode {
     const delay = (transitions as AnyTransitionDefinition[])[0] && ((transitions as AnyTransitionDefinition[])[0] as { delay?: unknown }).delay;
     if (invoked && done) invoked.onDone = list;
     else if (invoked && error) invoked.onError = list;
-    else if (delay !== undefined) (out.after ??= {})[String(delay)] = list;
-    else (out.on ??= {})[eventType] = list;
+    else if (delay !== undefined) out.after = { ...out.after, [String(delay)]: list };
+    else out.on = { ...out.on, [eventType]: list };
   }
   if (node.always?.length) out.always = node.always.map(statelyTransition);
   if (invokes.length) out.invoke = invokes;
