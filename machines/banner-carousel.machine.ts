@@ -28,8 +28,8 @@ export type BannerCarouselEvent =
   | { type: 'slide.changed'; index: number };
 
 /**
- * The banner carousel (spec sections 2, 4 and 9): one banner stands still;
- * more than one loop, autoplaying every `autoplay` (5000 ms) unless the player
+ * The banner carousel (spec sections 2, 4 and 9) of two banners or more
+ * (one banner stands still, without a carousel): they loop, autoplaying every `autoplay` (5000 ms) unless the player
  * prefers reduced motion. It starts `still` (the first banner painted as a
  * plain image, the slider not loaded yet: docs/first-load.md) and becomes
  * `moving` (the slider loaded) when the first slide's time is up, or when the
@@ -43,7 +43,6 @@ export const bannerCarouselMachine = setup({
     input: {} as BannerCarouselInput,
   },
   guards: {
-    isSingle: ({ context }) => context.count <= 1,
     autoplays: ({ context }) => !context.reducedMotion,
   },
   actions: {
@@ -56,13 +55,8 @@ export const bannerCarouselMachine = setup({
 }).createMachine({
   id: 'bannerCarousel',
   context: ({ input }) => ({ count: input.count, reducedMotion: input.reducedMotion, index: 0 }),
-  initial: 'deciding',
+  initial: 'still',
   states: {
-    deciding: {
-      always: [{ guard: 'isSingle', target: 'single' }, { target: 'still' }],
-    },
-    /** One banner (or none): nothing moves. */
-    single: {},
     still: {
       after: { autoplay: { guard: 'autoplays', target: 'moving', actions: 'showNext' } },
       on: {

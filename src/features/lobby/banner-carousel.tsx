@@ -17,16 +17,30 @@ const BannerSlider = lazy(() => import('./banner-slider.tsx'));
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const t = useT();
+  const first = banners[0];
+  // One banner stands still: no carousel.
+  if (banners.length < 2 || !first) {
+    return (
+      <section className={styles.banner} aria-label={t('lobby.banner.label')}>
+        <div className={styles.bannerTrack}>{first ? <BannerSlide banner={first} first /> : null}</div>
+      </section>
+    );
+  }
+  return <MovingCarousel banners={banners} first={first} />;
+}
+
+function MovingCarousel({ banners, first }: { banners: Banner[]; first: Banner }) {
+  const t = useT();
   const carousel = useBannerCarousel(banners.length);
   const index = useSelector(carousel, (s) => s.context.index);
   const moving = useSelector(carousel, (s) => s.matches('moving'));
-  const loop = banners.length > 1;
-  const first = banners[0];
   const pick = (i: number) => carousel.send({ type: 'slide.pick', index: i });
   const still = (
     <>
-      <div className={styles.bannerTrack}>{first ? <BannerSlide banner={first} first /> : null}</div>
-      {loop ? <BannerDots banners={banners} current={index} onPick={pick} /> : null}
+      <div className={styles.bannerTrack}>
+        <BannerSlide banner={first} first />
+      </div>
+      <BannerDots banners={banners} current={index} onPick={pick} />
     </>
   );
   return (
