@@ -11,12 +11,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
 
-/** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const uncleanPattern = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a string holds NUL or is not well-formed UTF-16. */
 export function isUncleanText(text: string): boolean {
-  return uncleanPattern.test(text);
+  return text.includes('\u0000') || loneSurrogate.test(text);
 }
 
 /** The path (`a.b[0]`, `(key)` for a key itself) of the first unclean string inside a value, or null. */
