@@ -174,7 +174,7 @@ export function CaptchaImage({ captcha, loading, onRefresh }: { captcha: Captcha
       aria-busy={loading || undefined}
       data-captcha-id={captcha?.id}
     >
-      {captcha ? <img src={captcha.image} alt="" width={120} height={40} /> : loading ? null : t('identity.captcha.reload')}
+      {captcha ? <img src={captcha.image} alt="" width={150} height={50} /> : loading ? null : t('identity.captcha.reload')}
     </button>
   );
 }
