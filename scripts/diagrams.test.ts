@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findMachineFiles, generateDiagrams, outDirRelative, repoRoot, toDot, toMermaid } from './diagrams.ts';
+import { diagramIndex, findMachineFiles, findMachines, generateDiagrams, outDirRelative, repoRoot, toDot, toMermaid, toSvg } from './diagrams.ts';
 import { systemStatusMachine } from '../machines/system-status.machine.ts';
 
 const outDir = path.join(repoRoot, outDirRelative);
@@ -44,5 +44,22 @@ describe('docs/machines', () => {
     const dot = toDot(systemStatusMachine);
     expect(dot).toContain('subgraph "cluster_systemStatus.connection"');
     expect(dot).toContain('"systemStatus.connection.waiting" -> "systemStatus.connection.fetching" [label=" after statusRefresh "');
+  });
+
+  it('names every state node of an SVG by its path, for the inspector to highlight', { timeout: 30_000 }, async () => {
+    const svg = await toSvg(toDot(systemStatusMachine));
+    expect(svg).toContain('<g id="state:systemStatus" class="cluster state parallel">');
+    expect(svg).toContain('<g id="state:systemStatus.connection" class="cluster state compound">');
+    expect(svg).toContain('<g id="state:systemStatus.connection.fetching" class="node state atomic">');
+    expect(svg).toContain('<g id="state:systemStatus.status.unknown" class="node state atomic">');
+  });
+
+  it('indexes the SVGs by machine id, and refuses two machines with one id', async () => {
+    const machines = await findMachines();
+    const index = JSON.parse(diagramIndex(machines)) as Record<string, string>;
+    expect(index).toMatchObject({ app: 'app.svg', systemStatus: 'system-status.svg', balance: 'balance.svg' });
+    expect(Object.keys(index)).toHaveLength(machines.length);
+    const [first] = machines;
+    expect(() => diagramIndex([first!, { ...first!, name: 'copy' }])).toThrow(/is used by/);
   });
 });

@@ -1,4 +1,5 @@
 import { createActorContext, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useEffect, useRef } from 'react';
 import { appMachine } from '../../machines/app.machine.ts';
 import { roleOf } from '../../machines/session.ts';
@@ -6,6 +7,9 @@ import type { SystemStatusContext } from '../../machines/system-status.machine.t
 
 /** The running app machine, shared by every view through React context. */
 export const AppActorContext = createActorContext(appMachine);
+
+/** The app actor: the root of the app's one actor system (system id `app`). */
+export type AppActorRef = ActorRefFrom<typeof appMachine>;
 
 type AppSnapshot = ReturnType<ReturnType<typeof AppActorContext.useActorRef>['getSnapshot']>;
 

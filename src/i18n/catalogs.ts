@@ -23,7 +23,8 @@ export type CatalogLanguage = (typeof catalogLanguages)[number];
 /** A compiled part: the AST of each message, or its text when it is plain text. */
 type CompiledPart = Record<string, MessageFormatElement[] | string>;
 
-const loaders = import.meta.glob<CompiledPart>('./compiled/*.json', {
+// Not the developer tools' part (`*.dev.json`, ./dev-catalog.ts): the site never loads it.
+const loaders = import.meta.glob<CompiledPart>(['./compiled/*.json', '!./compiled/*.dev.json'], {
   import: 'default',
 });
 

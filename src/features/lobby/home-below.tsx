@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { DownloadLink, Footer } from '../../../contract/content.ts';
 import type { Winner } from '../../../contract/games.ts';
-import { sendLaunch } from '../../app/lobby-actors.ts';
+import { usePlay } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -48,6 +48,7 @@ export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency
   useCatalogPart('lobby');
   const formatMoney = useFormatMoney();
   const t = useT();
+  const play = usePlay();
   if (winners.length === 0) return null;
   const scrolling = winners.length > 8;
   // A second copy makes the scroll seamless; it is hidden from screen readers.
@@ -65,7 +66,7 @@ export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency
                 type="button"
                 className={styles.winner}
                 tabIndex={copy ? -1 : 0}
-                onClick={() => sendLaunch({ type: 'game.play', game: w.game })}
+                onClick={() => play.launch({ type: 'game.play', game: w.game })}
               >
                 <img className={styles.winnerIcon} src={w.iconUrl} alt="" width={40} height={40} loading="lazy" onError={fallBackToDefaultIcon} />
                 <span className={styles.tileName}>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
 import type { Game } from '../../../contract/games.ts';
-import type { PlayActors } from '../../app/lobby-actors.ts';
+import type { PlayActors } from '../../app/play-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
