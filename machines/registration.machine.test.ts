@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { type ActorRefFrom, type AnyEventObject, createActor } from 'xstate';
 import { type Captcha, identityMessages } from './identity-types.ts';
 import { type RegistrationMethod, type RegistrationRules, type RegistrationValues, visibleFields } from './registration-rules.ts';
 import { type RegistrationInput, type RegistrationRequest, type RegistrationResult, registrationMachine } from './registration.machine.ts';
@@ -132,6 +132,8 @@ function harness(input: RegistrationInput) {
   const loadCaptcha = deferred<Captcha, unknown>();
   const submitRegistration = deferred<RegistrationResult, RegistrationRequest>();
   const requestSmsCode = deferred<SmsCodeResult, SmsCodeRequest>();
+  // The SMS button's human check: its captcha stays loading in these paths (sms-countdown.machine.test.ts plays it).
+  const smsCaptcha = deferred<Captcha, unknown>();
   const navigations: Navigation[] = [];
   const machine = registrationMachine.provide({
     actors: {
@@ -139,7 +141,7 @@ function harness(input: RegistrationInput) {
       checkAffiliate: checkAffiliate.logic,
       loadCaptcha: loadCaptcha.logic,
       submitRegistration: submitRegistration.logic,
-      smsCountdown: smsCountdownMachine.provide({ actors: { requestSmsCode: requestSmsCode.logic } }),
+      smsCountdown: smsCountdownMachine.provide({ actors: { requestSmsCode: requestSmsCode.logic, loadCaptcha: smsCaptcha.logic } }),
     },
     actions: {
       goTo: (_, navigation) => navigations.push(navigation),
@@ -148,7 +150,7 @@ function harness(input: RegistrationInput) {
   const actor = createActor(machine, { input });
   const focused: string[] = [];
   actor.on('field.focus', (e) => focused.push(e.field));
-  return { actor, loadRules, checkAffiliate, loadCaptcha, submitRegistration, requestSmsCode, focused, navigations };
+  return { actor, loadRules, checkAffiliate, loadCaptcha, submitRegistration, requestSmsCode, smsCaptcha, focused, navigations };
 }
 type Harness = ReturnType<typeof harness>;
 
@@ -213,7 +215,6 @@ describe.each(pathSets.map((set) => [`${set.aspect}, URL code ${set.input.affili
       let captchaLoads = 0;
       const affiliateChecks: Array<{ code: string }> = [];
       const requests: RegistrationRequest[] = [];
-      const smsRequests: SmsCodeRequest[] = [];
       const focused: string[] = [];
 
       const enterReady = () => {
@@ -267,7 +268,8 @@ describe.each(pathSets.map((set) => [`${set.aspect}, URL code ${set.input.affili
         expect(h.loadCaptcha.inputs).toHaveLength(captchaLoads);
         expect(h.checkAffiliate.inputs).toEqual(affiliateChecks);
         expect(h.submitRegistration.inputs).toEqual(requests);
-        expect(h.requestSmsCode.inputs).toEqual(smsRequests);
+        // No code is asked for before the human check (the captcha of the SMS button).
+        expect(h.requestSmsCode.inputs).toEqual([]);
         expect(h.focused).toEqual(focused);
       };
 
@@ -343,8 +345,7 @@ describe.each(pathSets.map((set) => [`${set.aspect}, URL code ${set.input.affili
           case 'sms.send':
             h.actor.send(event as never);
             if (smsButton === 'idle' && method === 'mobile' && rules?.smsVerification) {
-              smsButton = 'sending';
-              smsRequests.push({ purpose: 'register', mobile: event.mobile, countryDialingCode: event.countryDialingCode });
+              smsButton = 'loadingCaptcha';
             }
             break;
           case 'disclaimer.toggle':
@@ -487,6 +488,14 @@ describe('registration machine: named scenarios', () => {
     expect([...full.requestSmsCode.inputs, ...mobile.requestSmsCode.inputs]).toEqual([]);
     full.actor.send({ type: 'method.change', method: 'mobile' });
     full.actor.send(sms);
-    expect(full.requestSmsCode.inputs).toEqual([{ purpose: 'register', mobile: '09171234567', countryDialingCode: '' }]);
+    // The human check first: the SMS button shows a captcha, and asks for the code once it is answered.
+    const button = full.actor.getSnapshot().children.smsCountdown as ActorRefFrom<typeof smsCountdownMachine>;
+    expect(button.getSnapshot().value.button).toBe('loadingCaptcha');
+    full.smsCaptcha.resolve({ id: 'c-1', image: 'data:image/svg+xml;base64,' });
+    await flush();
+    button.send({ type: 'captcha.submit', answer: '123456' });
+    expect(full.requestSmsCode.inputs).toEqual([
+      { purpose: 'register', mobile: '09171234567', countryDialingCode: '', captchaId: 'c-1', captcha: '123456' },
+    ]);
   });
 });
