@@ -63,6 +63,24 @@ describe('a leaked game URL', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('over HTTPS (behind a proxy) the cookie is __Secure- prefixed and Secure, and only that one counts', async () => {
+    const { buildApp } = await import('../app.ts');
+    const app = await buildApp({ db: h.testDb.db, trustProxy: true, identity: { now: h.clock.now }, play: { recoverEveryMs: 0 } });
+    try {
+      const url = await launch();
+      const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.70' };
+      const page = await app.inject({ method: 'GET', url, headers: https });
+      const setCookie = String(page.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Secure-mc_play=[A-Za-z0-9_-]{43}; Path=\/play\/[A-Za-z0-9_-]{43}; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+      const secret = setCookie.split(';')[0]!.split('=')[1]!;
+      expect((await app.inject({ url: `${url}/state`, headers: { ...https, cookie: `__Secure-mc_play=${secret}` } })).statusCode).toBe(200);
+      // The unprefixed name (which any page of the site could set over HTTP) is not read over HTTPS.
+      expect((await app.inject({ url: `${url}/state`, headers: { ...https, cookie: `mc_play=${secret}` } })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("one game page's cookie does not open another launch of the same member", async () => {
     const first = await launch();
     const cookie = String((await h.app.inject({ method: 'GET', url: first })).headers['set-cookie']).split(';')[0]!;

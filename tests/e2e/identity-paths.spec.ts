@@ -31,6 +31,7 @@ import {
   clientAddresses,
   clientHeaders,
   readCode,
+  requestSmsCode,
   registerMobileMember,
   solveCaptcha,
 } from './identity-support.ts';
@@ -282,7 +283,7 @@ async function driveReset(page: Page, event: AnyEventObject, member: { mobile: s
       if (!member) throw new Error('the path needs a member with a mobile number');
       await field(page, text('identity.field.mobile')).fill(member.mobile);
       const sentAt = Date.now() - 1000;
-      await page.getByRole('button', { name: text('identity.sms.send') }).click();
+      await requestSmsCode(page);
       await field(page, text('identity.field.smsCode')).fill(await readCode(page.request, `${dialingCode}${member.mobile}`, sentAt));
       await field(page, text('identity.field.newPassword')).fill(event.tag === 'right' ? 'Reset#2027' : member.password);
       await page.getByRole('button', { name: text('identity.reset.submit'), exact: true }).click();
@@ -427,7 +428,7 @@ async function fillRegistration(page: Page, method: unknown, values: { username:
     const mobile = freshMobile();
     await field(page, text('identity.field.mobile')).fill(mobile);
     const sentAt = Date.now() - 1000;
-    await page.getByRole('button', { name: text('identity.sms.send') }).click();
+    await requestSmsCode(page);
     await field(page, text('identity.field.smsCode')).fill(await readCode(page.request, `${dialingCode}${mobile}`, sentAt));
   } else {
     await field(page, text('identity.field.username')).fill(values.username === 'player1' ? 'player1' : freshUsername('path'));

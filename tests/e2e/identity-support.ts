@@ -45,6 +45,18 @@ export async function solveCaptcha(page: Page, scope: Page | Locator = page) {
   await scope.getByLabel(text('identity.field.captcha'), { exact: true }).fill(await captchaAnswer(origin, id ?? ''));
 }
 
+/**
+ * Taps "Get code" and passes the human check that comes first: the captcha in
+ * the check's panel answered, then "Send code".
+ */
+export async function requestSmsCode(page: Page) {
+  await page.getByRole('button', { name: text('identity.sms.send') }).click();
+  const check = page.getByRole('group', { name: text('identity.sms.check') });
+  await solveCaptcha(page, check);
+  await check.getByRole('button', { name: text('identity.sms.checkSubmit') }).click();
+  await expect(check).toBeHidden();
+}
+
 // ------------------------------------------------------------------ outbox
 
 /** The newest 6-digit code the outbox holds (test switch) for a recipient (`+63...` or an e-mail address), newer than `after`. */

@@ -47,8 +47,13 @@ function parse<S extends z.ZodMiniType>(schema: S, data: unknown): z.infer<S> {
 
 const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token ?? '';
 
-/** The cookie that holds a game page's session secret (scoped to `/play/<token>`). */
+/**
+ * The cookie that holds a game page's session secret (scoped to
+ * `/play/<token>`): `__Secure-mc_play` over HTTPS (the prefix makes browsers
+ * insist on the Secure attribute), `mc_play` on a plain-HTTP local server.
+ */
 export const playCookieName = 'mc_play';
+export const securePlayCookieName = `__Secure-${playCookieName}`;
 
 /** The value of one cookie of the request (the last when repeated), or null. */
 export function cookieOf(request: FastifyRequest, name: string): string | null {
@@ -62,7 +67,13 @@ export function cookieOf(request: FastifyRequest, name: string): string | null {
   return found;
 }
 
-const pageKeyOf = (request: FastifyRequest): GamePageKey => ({ token: tokenOf(request), secret: cookieOf(request, playCookieName) });
+const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+/** Over HTTPS only the prefixed (Secure) cookie counts. */
+const pageKeyOf = (request: FastifyRequest): GamePageKey => ({
+  token: tokenOf(request),
+  secret: cookieOf(request, isHttps(request) ? securePlayCookieName : playCookieName),
+});
 
 function html(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply
@@ -154,11 +165,8 @@ export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOpti
         if (opened) {
           page = { token, secret: opened.secret };
           const maxAge = Math.max(1, Math.floor((opened.expiresAt.getTime() - ctx.now().getTime()) / 1000));
-          const secure = request.protocol === 'https' ? '; Secure' : '';
-          void reply.header(
-            'set-cookie',
-            `${playCookieName}=${opened.secret}; Path=/play/${token}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`,
-          );
+          const [name, secure] = isHttps(request) ? [securePlayCookieName, '; Secure'] : [playCookieName, ''];
+          void reply.header('set-cookie', `${name}=${opened.secret}; Path=/play/${token}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`);
         }
       }
       const state = await playState(ctx, page);
