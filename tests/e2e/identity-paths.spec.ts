@@ -284,7 +284,7 @@ async function driveReset(page: Page, event: AnyEventObject, member: { mobile: s
       await field(page, text('identity.field.mobile')).fill(member.mobile);
       const sentAt = Date.now() - 1000;
       await requestSmsCode(page);
-      await field(page, text('identity.field.smsCode')).fill(await readCode(page.request, `${dialingCode}${member.mobile}`, sentAt));
+      await field(page, text('identity.field.smsCode')).fill(await readCode(page, `${dialingCode}${member.mobile}`, sentAt));
       await field(page, text('identity.field.newPassword')).fill(event.tag === 'right' ? 'Reset#2027' : member.password);
       await page.getByRole('button', { name: text('identity.reset.submit'), exact: true }).click();
       return;
@@ -429,7 +429,7 @@ async function fillRegistration(page: Page, method: unknown, values: { username:
     await field(page, text('identity.field.mobile')).fill(mobile);
     const sentAt = Date.now() - 1000;
     await requestSmsCode(page);
-    await field(page, text('identity.field.smsCode')).fill(await readCode(page.request, `${dialingCode}${mobile}`, sentAt));
+    await field(page, text('identity.field.smsCode')).fill(await readCode(page, `${dialingCode}${mobile}`, sentAt));
   } else {
     await field(page, text('identity.field.username')).fill(values.username === 'player1' ? 'player1' : freshUsername('path'));
   }

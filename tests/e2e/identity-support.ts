@@ -4,7 +4,7 @@
  * playwright.config.ts, loopback only), and calling the real API from Node
  * (the same client and sealer as the SPA).
  */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { registerEndpoint, registerMobileEndpoint } from '../../contract/member.ts';
@@ -59,12 +59,18 @@ export async function requestSmsCode(page: Page) {
 
 // ------------------------------------------------------------------ outbox
 
-/** The newest 6-digit code the outbox holds (test switch) for a recipient (`+63...` or an e-mail address), newer than `after`. */
-export async function readCode(request: APIRequestContext, to: string, after = 0): Promise<string> {
+/**
+ * The newest 6-digit code the outbox holds (test switch) for a recipient
+ * (`+63...` or an e-mail address), newer than `after`. Asked with Node's
+ * fetch, not the page's request context: that one carries the page's
+ * X-Forwarded-For, and the switch answers direct loopback requests only.
+ */
+export async function readCode(page: Page, to: string, after = 0): Promise<string> {
+  const origin = new URL(page.url()).origin;
   let code: string | null = null;
   await expect
     .poll(async () => {
-      const response = await request.get(`/wps/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Merchant: 'DEMO' } });
+      const response = await fetch(`${origin}/wps/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Merchant: 'DEMO' } });
       const body = (await response.json()) as { value: { messages: { body: string; createdAt: string }[] } };
       const newest = body.value.messages.find((m) => Date.parse(m.createdAt) >= after);
       code = newest?.body.match(/\b(\d{6})\b/)?.[1] ?? null;
