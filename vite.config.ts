@@ -108,16 +108,16 @@ export default defineConfig({
     // polyfill; every script is a same-origin file.
     assetsInlineLimit: (file) => (/\.(js|mjs|ts|tsx)$/.test(file) ? false : undefined),
     modulePreload: { polyfill: false },
-    sourcemap: false,
+    sourcemap: process.env.BUILD_SOURCEMAP === "1",
     // dist/.vite/manifest.json: the chunk graph, read by `npm run bench:bundle`.
     manifest: true,
     rolldownOptions: {
       output: {
         // Seven hash characters (the fewest the bundler accepts for this many chunks) are plenty for cache-busting ~100 files; the entry lists every
         // lazy file's name (dynamic imports and their dependencies), so each character counts.
-        entryFileNames: 'assets/[name]-[hash:7].js',
-        chunkFileNames: 'assets/[name]-[hash:7].js',
-        assetFileNames: 'assets/[name]-[hash:7][extname]',
+        entryFileNames: 'assets/[hash:8].js',
+        chunkFileNames: 'assets/[hash:8].js',
+        assetFileNames: 'assets/[hash:8][extname]',
         // What the entry needs statically is one file, not a dozen small shared chunks: a
         // browser opens only a few connections to the server, and each file waits for one
         // (measured by `npm run bench:web`, docs/first-load.md).

@@ -6,6 +6,7 @@ import type { SessionInfo } from './session.ts';
 import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from './sms-countdown.machine.ts';
 import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import type { Navigation } from '../contract/route-paths.ts';
 
 type Machine = typeof loginMachine;
 
@@ -19,6 +20,8 @@ const plain = { kind: 'server', errorCode: 'login.failed' };
 
 const withSms: LoginInput = { smsEnabled: true, now: frozen };
 const withoutSms: LoginInput = { smsEnabled: false, now: frozen };
+/** Sent to log in from a member page (`/m/login?redirect=`). */
+const fromWithdraw: LoginInput = { smsEnabled: true, now: frozen, redirect: '/m/withdraw?from=header' };
 
 const remembered = (output: RememberedLogin | null) => ({ type: 'xstate.done.actor.loadRemembered', output });
 const complete = { type: 'form.submit', account: ' player1 ', secret: 'Player#2026', captcha: '123456' };
@@ -44,7 +47,7 @@ const aspects: Array<{ name: string; inputs: LoginInput[]; events: AnyEventObjec
   },
   {
     name: 'submit and captcha',
-    inputs: [withSms],
+    inputs: [withSms, fromWithdraw],
     events: [
       remembered(null),
       complete,
@@ -84,7 +87,7 @@ describe('login machine: coverage of the generated paths', () => {
     expect(coverage.transitions.length).toBe(20);
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);
-    expect(pathSets.map((s) => s.paths.length)).toEqual([27, 11, 73, 39]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([27, 11, 73, 73, 39]);
   });
 
   it('the coverage check fails when paths leave something out', () => {
@@ -112,6 +115,7 @@ function harness(input: LoginInput) {
   // The SMS button's human check: its captcha stays loading in these paths (sms-countdown.machine.test.ts plays it).
   const smsCaptcha = deferred<Captcha, unknown>();
   const storeSession = vi.fn<(session: SessionInfo, remember: boolean) => void>();
+  const navigations: Navigation[] = [];
   const machine = loginMachine.provide({
     actors: {
       loadRemembered: loadRemembered.logic,
@@ -119,12 +123,12 @@ function harness(input: LoginInput) {
       submitLogin: submitLogin.logic,
       smsCountdown: smsCountdownMachine.provide({ actors: { requestSmsCode: requestSmsCode.logic, loadCaptcha: smsCaptcha.logic } }),
     },
-    actions: { storeSession: (_, p) => storeSession(p.session, p.remember) },
+    actions: { storeSession: (_, p) => storeSession(p.session, p.remember), goTo: (_, n) => navigations.push(n) },
   });
   const actor = createActor(machine, { input });
   const revalidate = vi.fn();
   actor.on('fields.revalidate', revalidate);
-  return { actor, loadRemembered, loadCaptcha, submitLogin, requestSmsCode, storeSession, revalidate };
+  return { actor, loadRemembered, loadCaptcha, submitLogin, requestSmsCode, storeSession, revalidate, navigations };
 }
 
 type Harness = ReturnType<typeof harness>;
@@ -132,7 +136,8 @@ type Harness = ReturnType<typeof harness>;
 /** What the login screen shows. */
 function screen(h: Harness) {
   const snap = h.actor.getSnapshot();
-  if (snap.status === 'done') return { goTo: snap.output!.redirectTo };
+  // Logged in: where the machine sent the player.
+  if (snap.status === 'done') return { goTo: h.navigations };
   const { context } = snap;
   const captcha = snap.matches({ active: { captcha: 'hidden' } }) ? 'hidden' : snap.matches({ active: { captcha: 'loading' } }) ? 'loading' : 'shown';
   return {
@@ -169,7 +174,7 @@ describe.each(pathSets.map((set) => [`${set.aspect}, sms ${set.input.smsEnabled 
       let captchaShown: Captcha | null = null;
       let error: string | null = null;
       let smsButton = 'idle';
-      let goTo: string | null = null;
+      let goTo: Navigation[] | null = null;
       let revalidations = 0;
       let lastSubmit: Record<string, unknown> = {};
       const rememberedAsked: Array<{ method: LoginMethod | null }> = [{ method: null }];
@@ -270,7 +275,14 @@ describe.each(pathSets.map((set) => [`${set.aspect}, sms ${set.input.smsEnabled 
             break;
           case 'xstate.done.actor.submitLogin':
             h.submitLogin.resolve(event.output);
-            goTo = event.output.firstTimeLogin || event.output.passwordExpired ? '/m/changePsw' : '/m/home';
+            // A new password first; else back to the page the player came from, else home.
+            goTo = [
+              event.output.firstTimeLogin || event.output.passwordExpired
+                ? { to: '/m/changePsw', replace: true }
+                : input.redirect
+                  ? { href: input.redirect, replace: true }
+                  : { to: '/m/home', replace: true },
+            ];
             stored.push([event.output, remember]);
             expect(lastSubmit.type).toBe('form.submit');
             break;

@@ -90,10 +90,15 @@ export function transitionsOf(machine: AnyStateMachine): string[] {
 }
 
 /** Serialises a snapshot with the transition that produced it, so that every distinct transition gets a path. */
-function serializeStep(state: { value: unknown; context: unknown }, event?: AnyEventObject, prev?: { value: unknown; context: unknown }) {
-  const self = JSON.stringify({ value: state.value, context: state.context });
-  if (!event || !prev) return self;
-  return `${self} via ${JSON.stringify(event)} from ${JSON.stringify({ value: prev.value, context: prev.context })}`;
+type ContextKey = (context: unknown) => unknown;
+
+function serializerOf(contextKey: ContextKey) {
+  const key = (state: { value: unknown; context: unknown }) => JSON.stringify({ value: state.value, context: contextKey(state.context) });
+  return (state: { value: unknown; context: unknown }, event?: AnyEventObject, prev?: { value: unknown; context: unknown }) => {
+    const self = key(state);
+    if (!event || !prev) return self;
+    return `${self} via ${JSON.stringify(event)} from ${key(prev)}`;
+  };
 }
 
 /**
@@ -124,8 +129,18 @@ function withoutPrefixes<T extends { steps: { event: AnyEventObject }[] }>(paths
  */
 export function generatePaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  options: { inputs: InputFrom<TMachine>[]; events: AnyEventObject[] },
+  options: {
+    inputs: InputFrom<TMachine>[];
+    events: AnyEventObject[];
+    /**
+     * What of the context tells two states apart (default: all of it). A
+     * machine whose context only counts up (a decorative counter) names the
+     * part that matters, so the graph stays finite.
+     */
+    contextKey?: ContextKey;
+  },
 ): PathSet<TMachine>[] {
+  const serializeStep = serializerOf(options.contextKey ?? ((context) => context));
   return options.inputs.map((input) => {
     const paths = getShortestPaths(machine, {
       input,

@@ -43,6 +43,13 @@ export function useLanguageChanges(actor: { send: (event: { type: 'language.chan
     actor.send({ type: 'language.change' });
   }, [actor, language]);
 }
+/** The interface language and the way to change it (the whole site at once). */
+export function useLanguageChoice() {
+  const language = useLanguage();
+  const send = AppActorContext.useActorRef().send;
+  return { language, onChoose: (next: string) => send({ type: 'language.change', language: next }) };
+}
+
 /** The errorCode with which the server ended the last session, until the notice is dismissed. */
 export const useSessionEnded = () => AppActorContext.useSelector(selectSessionEnded);
 export const useAppSend = () => AppActorContext.useActorRef().send;

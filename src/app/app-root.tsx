@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import { provideAppMachine } from './actors.ts';
-import { AppActorContext } from './app-actor.tsx';
+import { AppActorContext, useLanguage } from './app-actor.tsx';
 import { apiCall } from './api.ts';
 import { AppRouter } from './app-router.tsx';
 import type { AppRouterInstance } from './router.ts';
@@ -21,9 +21,18 @@ export function AppRoot({ router, inspect }: { router: AppRouterInstance; inspec
       logic={appLogic}
       options={{ input: { language: readLanguage(), cachedStatus: readCachedStatus() }, systemId: 'app', inspect }}
     >
-      <I18nProvider>
+      <AppI18n>
         <AppRouter router={router} />
-      </I18nProvider>
+      </AppI18n>
     </AppActorContext.Provider>
+  );
+}
+
+/** The messages of the app machine's language, for everything below. */
+export function AppI18n({ children, load }: { children: ReactNode; load?: ComponentProps<typeof I18nProvider>['load'] }) {
+  return (
+    <I18nProvider language={useLanguage()} {...(load ? { load } : {})}>
+      {children}
+    </I18nProvider>
   );
 }

@@ -38,7 +38,7 @@ export async function loadGames(request: GameListRequest): Promise<LobbyPage<Gam
       });
     default: {
       const call = gameListCall(request);
-      return apiCall(call.endpoint, { query: call.query as never });
+      return apiCall(call.endpoint, { query: call.query });
     }
   }
 }

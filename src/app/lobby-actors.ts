@@ -5,12 +5,14 @@
  * src/app/game-list-actors.ts). Imported only by the lobby route chunks,
  * never by the shell, so none of it is in the first load of another screen.
  */
+import { linkOptions } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { type HomeContext, type HomeTypes, lobbyHomeMachine } from '../../machines/lobby-home.machine.ts';
 import type { LobbyGame } from '../../machines/lobby-types.ts';
-import { prizeModeOf } from '../../machines/launch.machine.ts';
+import { type GameCategory, gameCategories } from '../../contract/game-categories.ts';
+import { prizeModeOf } from '../../machines/prize-mode.ts';
 import type { AnnouncementGroups, Banner, Footer } from '../../contract/content.ts';
 import type { Currency } from '../../contract/wallet.ts';
 import type { Game, VendorGameTypes, Winner } from '../../contract/games.ts';
@@ -20,7 +22,7 @@ import { AppActorContext, type AppActorRef, useLanguageChanges, useRole } from '
 import { type PlayActors, playActorsOf } from './play-actors.ts';
 import { bannersCall, footerCall, homeAnnouncementsCall, homeBlockCall, hotGamesCall, vendorTypesCall, winnersCall, type HomeListRequest } from '../../contract/lobby-calls.ts';
 import { siteSettings } from './site-settings.ts';
-import { settleMark } from './settle-mark.ts';
+import { settleMark } from '../lib/settle-mark.ts';
 import { storageKeys } from './storage.ts';
 
 // ------------------------------------------------------- favourites, launch
@@ -106,7 +108,7 @@ export const loadBanners = (groupName: 'm_home' | 'm_hotgames') => {
   const call = bannersCall(groupName);
   return apiCall(call.endpoint, { query: call.query });
 };
-export const loadHomeAnnouncements = () => apiCall(homeAnnouncementsCall.endpoint, { query: homeAnnouncementsCall.query as never });
+export const loadHomeAnnouncements = () => apiCall(homeAnnouncementsCall.endpoint, { query: homeAnnouncementsCall.query });
 export const loadFooter = () => apiCall(footerCall.endpoint, { query: footerCall.query });
 export const loadWinners = () => apiCall(winnersCall.endpoint, { query: winnersCall.query });
 export const loadHotGames = () => apiCall(hotGamesCall.endpoint, { query: hotGamesCall.query });
@@ -114,7 +116,7 @@ export const loadHotGames = () => apiCall(hotGamesCall.endpoint, { query: hotGam
 /** The first games of a category or of one vendor (home blocks 9, picks 6). */
 export async function loadBlock(request: HomeListRequest): Promise<Game[]> {
   const call = homeBlockCall(request);
-  return (await apiCall(call.endpoint, { query: call.query as never })).games;
+  return (await apiCall(call.endpoint, { query: call.query })).games;
 }
 
 /** Spec section 2: the notice popup shows once per browser session (NOTICE_POP). */
@@ -195,7 +197,7 @@ export function useLobbyHome(category: string | undefined) {
 // -------------------------------------------------------------- side menu
 
 /** The page of each catalogue category (spec section 2); the others open in the game centre. */
-export const categoryPaths: Record<string, string> = {
+export const categoryPaths = {
   RNG: '/m/slot-games',
   FISH: '/m/fishing-games',
   LIVE: '/m/live-games',
@@ -204,13 +206,25 @@ export const categoryPaths: Record<string, string> = {
   ESPORTS: '/m/esport-games',
   LOTT: '/m/lott',
   ELOTT: '/m/elott',
-};
+} as const;
 
-/** Where a category's list opens: its page, else the game centre. */
-export function categoryLinkOf(category: string): { to: string; search?: Record<string, string> } {
-  const to = categoryPaths[category];
-  return to ? { to } : { to: '/m/gameCenter', search: { gameCategory: category } };
+const hasPage = (category: string): category is keyof typeof categoryPaths => category in categoryPaths;
+const isGameCategory = (category: string): category is GameCategory => (gameCategories as readonly string[]).includes(category);
+
+/** Where a category's list opens: its page, else the game centre on that category (the game centre's home for an unknown one). */
+export function categoryLinkOf(category: string) {
+  if (hasPage(category)) return linkOptions({ to: categoryPaths[category] });
+  return isGameCategory(category) ? linkOptions({ to: '/m/gameCenter', search: { gameCategory: category } }) : linkOptions({ to: '/m/gameCenter' });
 }
+
+/** A link of the lobby (a category's list, a vendor's list, favourites). */
+export type LobbyLink = ReturnType<typeof categoryLinkOf> | ReturnType<typeof vendorLinkOf> | typeof favouritesLink;
+
+/** One vendor's games of a category (the game list centre). */
+export const vendorLinkOf = (gameType: string, vassalage: string) => linkOptions({ to: '/m/gameList', search: { gameType, vassalage } });
+
+/** The favourites list of the game list centre. */
+export const favouritesLink = linkOptions({ to: '/m/gameList', search: { type: 'fav' } });
 
 /** Spec section 2: RNG, FISH, LIVE, PVP, COCKFIGHT, SPORTS, ESPORTS, then the others; INHOUSE right after RNG. */
 export const menuCategoryOrder = ['RNG', 'INHOUSE', 'FISH', 'LIVE', 'PVP', 'COCKFIGHT', 'SPORTS', 'ESPORTS'];
@@ -224,7 +238,7 @@ export function menuCategoriesOf(display: VendorGameTypes['display']) {
   return display
     .map((d, i) => ({ category: d.gameCategory, i }))
     .sort((a, b) => rank(a.category) - rank(b.category) || a.i - b.i)
-    .map(({ category }) => ({ category, ...categoryLinkOf(category) }));
+    .map(({ category }) => ({ category, link: categoryLinkOf(category) }));
 }
 
 export type MenuCategory = ReturnType<typeof menuCategoriesOf>[number];

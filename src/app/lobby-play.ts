@@ -21,7 +21,7 @@ import { gameListCall } from '../../contract/lobby-calls.ts';
 /** The first game of a category (a lottery chosen in the home hub launches it). */
 export async function findCategoryGame(category: string): Promise<Game> {
   const call = gameListCall({ category, vassalage: null, classify: null, minBet: null, pageNo: 1, pageSize: 1 });
-  const { games } = await apiCall(call.endpoint, { query: call.query as never });
+  const { games } = await apiCall(call.endpoint, { query: call.query });
   const game = games[0];
   if (!game) throw { errorCode: 'game.not.found' };
   return game;

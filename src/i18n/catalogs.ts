@@ -12,7 +12,7 @@
  */
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { CatalogPart } from './catalog-parts.ts';
-import { settleMark } from '../app/settle-mark.ts';
+import { settleMark } from '../lib/settle-mark.ts';
 
 export type Catalog = Record<string, MessageFormatElement[]> | Record<string, string>;
 

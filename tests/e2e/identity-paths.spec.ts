@@ -411,7 +411,9 @@ const invitationPaths = invitationInputs.flatMap(({ code, valid }) =>
         case 'xstate.done.actor.submitRegistration':
           return last?.tag === 'validInvite';
         default:
-          return true;
+          // While the registration is sent the form is busy, and the real server answers at once:
+          // the next thing the player sees is its answer, not the form.
+          return !json(step.before.value).includes('submitting');
       }
     },
   ).map((path) => ({ ...path, url: `/m/register?affiliateCode=${code}` })),
