@@ -355,7 +355,8 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"fuzz"}');
 
   testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, staticDir, bodyLimit: BODY_LIMIT, rateLimitPerMinute: 10_000_000 });
+  // With the test switch, so its loopback-only endpoints are fuzzed too (inject comes from 127.0.0.1).
+  app = await buildApp({ db: testDb.db, staticDir, bodyLimit: BODY_LIMIT, rateLimitPerMinute: 10_000_000, identity: { devEndpoints: true } });
   await app.ready();
   admin = buildAdminListener({ db: testDb.db, secret: ADMIN_SECRET });
   await admin.ready();
