@@ -1,55 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { appMachine } from './app.machine.ts';
 import type { SessionInfo } from './session.ts';
 import { type StatusAnswer, systemStatusMachine } from './system-status.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { appModel, inputs, session } from './test/models/app.model.ts';
 
-type Machine = typeof appMachine;
 type Role = 'guest' | 'member' | 'trial' | 'agent';
 
 /** The house plan's member types, written out independently of machines/session.ts. */
 const roleByType: Record<number, Role> = { 0: 'member', 40: 'member', 4: 'trial', 1: 'agent', 2: 'agent', 41: 'agent', 42: 'agent' };
-const memberTypes = Object.keys(roleByType).map(Number);
 
-const session = (type: number): SessionInfo => ({
-  token: `token-${type}`,
-  merchantCode: 'demo',
-  userName: `user${type}`,
-  type,
-  firstTimeLogin: false,
-});
-
-const maintenance: StatusAnswer = { status: 1, info: 'back soon', ip: '203.0.113.7' };
-const inputs = [
-  { language: 'EN', cachedStatus: null },
-  { language: 'CN', cachedStatus: maintenance },
-];
-
-/** The server's answer for a session a newer login replaced. */
-const replaced = { kind: 'server', errorCode: 'login.not.session', value: undefined };
-
-const events: AnyEventObject[] = [
-  ...memberTypes.map((type) => ({ type: 'xstate.done.actor.restoreSession', output: session(type) })),
-  { type: 'xstate.done.actor.restoreSession', output: null },
-  { type: 'xstate.error.actor.restoreSession', error: new Error('MC_SESSION_INFO is not JSON') },
-  ...memberTypes.map((type) => ({ type: 'session.login', session: session(type), remember: true })),
-  { type: 'session.login', session: { ...session(0), firstTimeLogin: true }, remember: false },
-  { type: 'session.logout' },
-  // Reported by the API client: no token (always the current session), or the token of an older session.
-  { type: 'session.expire', errorCode: 'login.session.expired' },
-  { type: 'session.expire', errorCode: 'user.or.token.invalid', token: 'an-older-token' },
-  { type: 'session.renew' },
-  { type: 'xstate.done.actor.renewSession', output: { userName: 'user0' } },
-  { type: 'xstate.error.actor.renewSession', error: replaced },
-  { type: 'xstate.error.actor.renewSession', error: { kind: 'offline', errorCode: 'client.offline' } },
-  { type: 'session.passwordChanged' },
-  { type: 'notice.dismiss' },
-  { type: 'language.change', language: 'VI' },
-];
-
-const pathSets: PathSet<Machine>[] = generatePaths(appMachine, { inputs, events });
+const pathSets = modelPathSets(appModel);
 
 describe('app machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
