@@ -13,6 +13,9 @@
  *   entered and every transition taken, including eventless ones.
  *
  * A test then asserts that `missingStates` and `missingTransitions` are empty.
+ *
+ * `generateSimplePaths` lists the simple paths (no snapshot visited twice) as
+ * `getSimplePaths` of `xstate/graph` does, within a bound, for `npm run paths`.
  */
 import {
   type AnyEventObject,
@@ -24,7 +27,7 @@ import {
   type InputFrom,
   type SnapshotFrom,
 } from 'xstate';
-import { getShortestPaths, type StatePath } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, serializeSnapshot, type StatePath } from 'xstate/graph';
 
 export type MachinePath<TMachine extends AnyStateMachine> = StatePath<SnapshotFrom<TMachine>, AnyEventObject>;
 
@@ -106,6 +109,14 @@ function handles(snapshot: unknown, type: string): boolean {
   return nodes.some((node) => node.ownEvents.includes(type));
 }
 
+/**
+ * The events a traversal offers in a snapshot: none once the machine has
+ * reached its final state, and the done/error events of invoked actors and
+ * delayed events only while a state handles them.
+ */
+const offered = (snapshot: unknown, event: AnyEventObject) =>
+  (snapshot as { status?: string }).status === 'active' && (!event.type.startsWith('xstate.') || handles(snapshot, event.type));
+
 /** Drops paths whose event sequence is a prefix of a longer path (the longer one replays it too). */
 function withoutPrefixes<T extends { steps: { event: AnyEventObject }[] }>(paths: T[]): T[] {
   const seqs = paths.map((p) => p.steps.map((s) => JSON.stringify(s.event)));
@@ -120,23 +131,115 @@ function withoutPrefixes<T extends { steps: { event: AnyEventObject }[] }>(paths
 /**
  * Shortest paths to every reachable (snapshot, incoming transition) pair, for
  * each input. `events` lists the events to try in every state, including the
- * done/error events of invoked actors and `xstate.after.*` delay events.
+ * done/error events of invoked actors and `xstate.after.*` delay events (or
+ * gives them for each snapshot).
  */
 export function generatePaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  options: { inputs: InputFrom<TMachine>[]; events: AnyEventObject[] },
+  options: { inputs: InputFrom<TMachine>[]; events: AnyEventObject[] | ((snapshot: SnapshotFrom<TMachine>) => AnyEventObject[]) },
 ): PathSet<TMachine>[] {
   return options.inputs.map((input) => {
     const paths = getShortestPaths(machine, {
       input,
       events: options.events as never,
       serializeState: serializeStep as never,
-      // A machine that has reached its final state takes no more events.
-      filterEvents: (snapshot, event) =>
-        (snapshot as { status?: string }).status === 'active' && (!event.type.startsWith('xstate.') || handles(snapshot, event.type)),
+      filterEvents: offered,
       limit: 100_000,
     }) as unknown as MachinePath<TMachine>[];
     return { input, paths: withoutPrefixes(paths) };
+  });
+}
+
+/** Bounds of `generateSimplePaths`: at most `maxPaths` paths of at most `maxSteps` steps per input. */
+export interface SimplePathBound {
+  maxSteps: number;
+  maxPaths: number;
+}
+
+/**
+ * Simple paths that all start from the same machine input: every one of at
+ * most `steps` steps; `complete` when that is all of them (no longer one exists).
+ */
+export interface SimplePathSet<TMachine extends AnyStateMachine> extends PathSet<TMachine> {
+  steps: number;
+  complete: boolean;
+}
+
+/**
+ * The simple paths of `getSimplePaths` (xstate/graph): over the same adjacency
+ * map (snapshots told apart by value and context, `serializeSnapshot`), every
+ * path from the initial snapshot that visits no snapshot twice, grouped by
+ * the snapshot they end in, in the adjacency map's order, depth-first within
+ * a group. `getSimplePaths` has no bound (a machine of 60 snapshots has more
+ * simple paths than can be listed), so this lists every simple path of up to
+ * N steps, N the largest (at most `maxSteps`) for which there are at most
+ * `maxPaths` of them. When that is every simple path, the list is
+ * `getSimplePaths`'s, in its order (machines/test/simple-paths.test.ts).
+ */
+export function generateSimplePaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: { inputs: InputFrom<TMachine>[]; events: AnyEventObject[] } & SimplePathBound,
+): SimplePathSet<TMachine>[] {
+  return options.inputs.map((input) => {
+    type Snapshot = SnapshotFrom<TMachine>;
+    type Edge = { event: AnyEventObject; state: Snapshot };
+    const adjacency = getAdjacencyMap(machine, {
+      input,
+      events: options.events as never,
+      serializeState: serializeSnapshot as never,
+      filterEvents: offered,
+      limit: 100_000,
+    }) as unknown as Record<string, { state: Snapshot; transitions: Record<string, Edge> }>;
+    const order = Object.keys(adjacency);
+
+    /** Every simple path of at most `depth` steps by the snapshot it ends in, or null when there are more than maxPaths. */
+    const enumerate = (depth: number) => {
+      const byEnd = new Map<string, Edge[][]>(order.map((key) => [key, []]));
+      const visiting = new Set<string>();
+      const steps: Edge[] = [];
+      let found = 0;
+      let cut = false;
+      const walk = (key: string): boolean => {
+        if (++found > options.maxPaths) return false;
+        byEnd.get(key)!.push([...steps]);
+        visiting.add(key);
+        for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
+          const next = serializeSnapshot(state as never);
+          if (visiting.has(next)) continue;
+          if (steps.length >= depth) {
+            cut = true;
+            continue;
+          }
+          // A step: the snapshot before the event, and the event.
+          steps.push({ state: adjacency[key]!.state, event });
+          const fits = walk(next);
+          steps.pop();
+          if (!fits) return false;
+        }
+        visiting.delete(key);
+        return true;
+      };
+      return walk(order[0]!) ? { byEnd, cut } : null;
+    };
+
+    let best = { depth: 0, found: enumerate(0)! };
+    for (let depth = 1; depth <= options.maxSteps && best.found.cut; depth++) {
+      const found = enumerate(depth);
+      if (!found) break;
+      best = { depth, found };
+    }
+    // As `getSimplePaths` gives them: each step is a snapshot and the event that led to it, the first `xstate.init`.
+    const paths = order.flatMap((key) =>
+      best.found.byEnd.get(key)!.map((taken) => ({
+        state: adjacency[key]!.state,
+        weight: taken.length,
+        steps: [
+          ...taken.map((step, i) => ({ state: step.state, event: i === 0 ? { type: 'xstate.init' } : taken[i - 1]!.event })),
+          { state: adjacency[key]!.state, event: taken.at(-1)?.event ?? { type: 'xstate.init' } },
+        ],
+      })),
+    ) as unknown as MachinePath<TMachine>[];
+    return { input, paths, steps: best.depth, complete: !best.found.cut };
   });
 }
 
@@ -145,14 +248,20 @@ export function eventsOf(path: { steps: { event: AnyEventObject }[] }): AnyEvent
   return path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
 }
 
+/**
+ * An event as people read it: `done:<invoke id>`, `error:<invoke id>`,
+ * `after:<delay>` or its type, then its payload as JSON, cut at `max` characters.
+ */
+export function describeEvent(event: AnyEventObject, max = 60): string {
+  const { type, ...rest } = event;
+  const short = type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1');
+  const payload = Object.keys(rest).length ? JSON.stringify(rest, (_k, v) => (v instanceof Error ? `Error(${v.message})` : v)) : '';
+  return payload ? `${short}${payload.length > max ? `${payload.slice(0, max - 3)}...` : payload}` : short;
+}
+
 /** A readable name for a path: its events, with their payloads shortened. */
 export function describePath(path: { steps: { event: AnyEventObject }[] }): string {
-  const events = eventsOf(path).map((e) => {
-    const { type, ...rest } = e;
-    const short = type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1');
-    const payload = Object.keys(rest).length ? JSON.stringify(rest, (_k, v) => (v instanceof Error ? `Error(${v.message})` : v)) : '';
-    return payload ? `${short}${payload.length > 60 ? `${payload.slice(0, 57)}...` : payload}` : short;
-  });
+  const events = eventsOf(path).map((e) => describeEvent(e));
   return events.length ? events.join(' → ') : '(initial)';
 }
 

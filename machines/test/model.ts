@@ -6,7 +6,7 @@
  * by the machine's unit test and `npm run paths`.
  */
 import type { AnyEventObject, AnyStateMachine, InputFrom } from 'xstate';
-import { generatePaths, type MachinePath, type PathSet } from './coverage.ts';
+import { generatePaths, generateSimplePaths, type MachinePath, type PathSet, type SimplePathBound, type SimplePathSet } from './coverage.ts';
 
 export interface ModelAspect<TMachine extends AnyStateMachine> {
   /** What the aspect explores, in a few words. */
@@ -31,6 +31,21 @@ export function modelPathSets<TMachine extends AnyStateMachine>(model: MachineMo
   const { exclude } = model;
   return model.aspects.flatMap(({ name, inputs, events }) =>
     generatePaths(model.machine, { inputs, events }).map((set) => ({
+      ...set,
+      aspect: name,
+      paths: exclude ? set.paths.filter((path) => !exclude.matches(path)) : set.paths,
+    })),
+  );
+}
+
+/** The simple paths of every aspect and input, within the bound (`npm run paths`). */
+export function modelSimplePathSets<TMachine extends AnyStateMachine>(
+  model: MachineModel<TMachine>,
+  bound: SimplePathBound,
+): Array<SimplePathSet<TMachine> & { aspect: string }> {
+  const { exclude } = model;
+  return model.aspects.flatMap(({ name, inputs, events }) =>
+    generateSimplePaths(model.machine, { inputs, events, ...bound }).map((set) => ({
       ...set,
       aspect: name,
       paths: exclude ? set.paths.filter((path) => !exclude.matches(path)) : set.paths,
