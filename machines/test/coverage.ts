@@ -93,7 +93,7 @@ export function transitionsOf(machine: AnyStateMachine): string[] {
 }
 
 /** Serialises a snapshot with the transition that produced it, so that every distinct transition gets a path. */
-function serializeStep(state: { value: unknown; context: unknown }, event?: AnyEventObject, prev?: { value: unknown; context: unknown }) {
+export function serializeStep(state: { value: unknown; context: unknown }, event?: AnyEventObject, prev?: { value: unknown; context: unknown }) {
   const self = JSON.stringify({ value: state.value, context: state.context });
   if (!event || !prev) return self;
   return `${self} via ${JSON.stringify(event)} from ${JSON.stringify({ value: prev.value, context: prev.context })}`;
@@ -114,11 +114,11 @@ function handles(snapshot: unknown, type: string): boolean {
  * reached its final state, and the done/error events of invoked actors and
  * delayed events only while a state handles them.
  */
-const offered = (snapshot: unknown, event: AnyEventObject) =>
+export const offered = (snapshot: unknown, event: AnyEventObject) =>
   (snapshot as { status?: string }).status === 'active' && (!event.type.startsWith('xstate.') || handles(snapshot, event.type));
 
 /** Drops paths whose event sequence is a prefix of a longer path (the longer one replays it too). */
-function withoutPrefixes<T extends { steps: { event: AnyEventObject }[] }>(paths: T[]): T[] {
+export function withoutPrefixes<T extends { steps: { event: AnyEventObject }[] }>(paths: T[]): T[] {
   const seqs = paths.map((p) => p.steps.map((s) => JSON.stringify(s.event)));
   return paths.filter((_, i) => {
     const mine = seqs[i]!;

@@ -5,20 +5,22 @@
  *
  * A model lists groups of paths (one machine input and start page each) with
  * their events: the screen's events (taps, typed values; a `tag` tells
- * variants apart) and the server's answers those inputs bring. The paths come
- * from `xstate/graph` through machines/test/coverage.ts; `consistent` drops
- * the paths with an answer the server would not give at that point, and
- * `endsAfter` cuts a path where the page leaves the machine's screen. Every
- * remaining path is browser-replayable and numbered; in each group the
- * smallest set found (greedy: most new transitions first, then shorter) that
- * takes every transition the group's paths take is its cover set.
+ * variants apart) and the server's answers those inputs bring. The paths are
+ * `getShortestPaths` of `xstate/graph` (as machines/test/coverage.ts makes
+ * them: the shortest path to every distinct transition), searched only along
+ * steps `consistent` allows (the answers the real server gives after the step
+ * before); `endsAfter` cuts a path where the page leaves the machine's
+ * screen. Every path left is browser-replayable and numbered; in each group
+ * the smallest set found (greedy: most new transitions first, then shorter)
+ * that takes every transition the group's paths take is its cover set.
  *
  * tests/e2e/paths/define-path-tests.ts turns paths into Playwright tests;
  * `npm run paths <machine> -- --browser` runs them and reports the coverage.
  */
 import type { Page, TestInfo } from '@playwright/test';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
-import { coverageOf, describePath, generatePaths, type MachinePath } from '../../../machines/test/coverage.ts';
+import { getShortestPaths } from 'xstate/graph';
+import { coverageOf, describePath, type MachinePath, offered, serializeStep, withoutPrefixes } from '../../../machines/test/coverage.ts';
 
 /** A snapshot as the graph predicts it. */
 export interface Snap {
@@ -34,6 +36,12 @@ export interface UiStep {
   after: Snap;
 }
 
+/** An event offered in a snapshot, before the search knows where it leads. */
+export interface ProposedStep {
+  event: AnyEventObject;
+  before: Snap;
+}
+
 /** Paths from one machine input, opened at one address. */
 export interface PathGroup {
   name: string;
@@ -42,10 +50,24 @@ export interface PathGroup {
   url: string;
   /** Events tried in every snapshot (or given per snapshot). */
   events: AnyEventObject[] | ((snapshot: Snap) => AnyEventObject[]);
-  /** Whether the real server and screen can give this step after the ones before it. */
-  consistent?: (step: UiStep, previous: UiStep[]) => boolean;
+  /**
+   * Whether the screen and the real server can give this event in this
+   * snapshot, right after the step before it (none at the start).
+   */
+  consistent?: (step: ProposedStep, last: ProposedStep | undefined) => boolean;
   /** True when the page leaves the machine's screen with this step: the path ends there. */
   endsAfter?: (step: UiStep) => boolean;
+  /**
+   * Keep a path's steps up to its first step that changes nothing, instead of
+   * leaving the path out (its start is still a path the browser can take).
+   */
+  truncate?: boolean;
+  /**
+   * Add a path of no event: the first screen alone (a machine that decides
+   * everything at its start, e.g. a trial account's refusal). Its one step
+   * is `xstate.init`.
+   */
+  start?: boolean;
 }
 
 /** A browser-replayable path, numbered within its machine. */
@@ -128,19 +150,49 @@ interface Candidate {
   transitions: string[];
 }
 
+/**
+ * The group's paths: `getShortestPaths` with the serialisation of
+ * machines/test/coverage.ts (a snapshot with the event and snapshot it came
+ * from, so every distinct transition gets a path), offering in each snapshot
+ * only the events `consistent` allows after the step that led there.
+ */
+function generate(machine: AnyStateMachine, group: PathGroup): MachinePath<AnyStateMachine>[] {
+  const cameBy = new WeakMap<object, ProposedStep>();
+  const paths = getShortestPaths(machine, {
+    input: group.input,
+    events: group.events as never,
+    serializeState: ((state: Snap, event?: AnyEventObject, prev?: Snap) => {
+      if (event && prev) cameBy.set(state, { event, before: prev });
+      return serializeStep(state, event, prev);
+    }) as never,
+    filterEvents: (snapshot, event) =>
+      offered(snapshot, event) && (group.consistent?.({ event, before: snapshot as unknown as Snap }, cameBy.get(snapshot)) ?? true),
+    limit: 100_000,
+  }) as unknown as MachinePath<AnyStateMachine>[];
+  return withoutPrefixes(paths);
+}
+
 /** Replayable paths of one group, in generation order. */
 function candidatesOf(machine: AnyStateMachine, group: PathGroup): Candidate[] {
-  const [set] = generatePaths(machine, { inputs: [group.input as never], events: group.events as never });
+  const generated = generate(machine, group);
   const seen = new Set<string>();
   const out: Candidate[] = [];
-  for (const path of set!.paths) {
+  if (group.start) {
+    const initial = generated[0]!.steps[0]!.state as unknown as Snap;
+    const steps: UiStep[] = [{ event: { type: 'xstate.init' }, before: initial, after: initial }];
+    out.push({ name: '(the first screen)', steps, initial, ...reachedBy(machine, group.input, steps, initial) });
+  }
+  for (const path of generated) {
     const raw = path.steps as unknown as Array<{ event: AnyEventObject; state: Snap }>;
     let steps: UiStep[] = raw.slice(1).map((step, i) => ({ event: step.event, before: raw[i]!.state, after: step.state }));
     const end = group.endsAfter ? steps.findIndex((s) => group.endsAfter!(s)) : -1;
     if (end >= 0) steps = steps.slice(0, end + 1);
     // Steps that change nothing show nothing to check.
-    const noop = steps.some((s) => json(s.before.value) === json(s.after.value) && json(s.before.context) === json(s.after.context));
-    if (noop || steps.length === 0 || !steps.every((s, i) => group.consistent?.(s, steps.slice(0, i)) ?? true)) continue;
+    const noop = (s: UiStep) => json(s.before.value) === json(s.after.value) && json(s.before.context) === json(s.after.context);
+    const bad = steps.findIndex(noop);
+    if (bad >= 0 && !group.truncate) continue;
+    if (bad >= 0) steps = steps.slice(0, bad);
+    if (steps.length === 0) continue;
     const key = json(steps.map((s) => s.event));
     if (seen.has(key)) continue;
     seen.add(key);

@@ -94,8 +94,7 @@ export const loginPaths: BrowserModel<undefined> = {
       input: { smsEnabled: true },
       url: '/m/login',
       events: loginEvents,
-      consistent: (step, previous) => {
-        const last = previous.at(-1);
+      consistent: (step, last) => {
         const ctx = step.before.context;
         if (step.event.type === 'form.submit' && step.event.tag !== 'empty' && ctx.method !== 'username') return false;
         // Every login of the run needs the captcha: only a complete form sent with it can succeed.

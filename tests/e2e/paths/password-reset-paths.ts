@@ -102,7 +102,7 @@ export const passwordResetPaths: BrowserModel<Member> = {
       url: '/m/forget',
       events: resetEvents,
       consistent: (step, previous) => {
-        const last = previous.at(-1)?.event.tag;
+        const last = previous?.event.tag;
         switch (step.event.type) {
           case 'xstate.error.actor.submitPhoneReset':
             return (step.event.tag === 'same') === (last === 'samePassword') && last !== 'right';

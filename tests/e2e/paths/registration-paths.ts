@@ -14,7 +14,7 @@ import { registrationRules } from '../../../server/modules/member/registration-r
 import { toScreenRules } from '../../../src/app/registration-payload.ts';
 import { captchaButton, clientAddresses, dialingCode, freshMobile, freshUsername, readCode, solveCaptcha } from '../identity-support.ts';
 import { text } from '../support.ts';
-import { type BrowserModel, type PathGroup, type Snap, tagOf, type UiStep } from './browser-model.ts';
+import { type BrowserModel, type PathGroup, type ProposedStep, type Snap, tagOf, type UiStep } from './browser-model.ts';
 import { expectAlert, field, messageOf, valueText } from './screen.ts';
 
 const ownIds = Object.values(identityMessages) as string[];
@@ -50,7 +50,7 @@ const plainGroup: PathGroup = {
   url: '/m/register',
   events: registrationEvents,
   consistent: (step, previous) => {
-    const last = previous.at(-1)?.event;
+    const last = previous?.event;
     switch (step.event.type) {
       case 'form.submit':
         // The button stays disabled until the disclaimer is ticked (the machine's own refusal is proven in its model test).
@@ -84,8 +84,8 @@ const invitationGroups: PathGroup[] = invitationInputs.map(({ code, valid }) => 
     { type: 'form.submit', tag: 'validInvite', values: { ...validValues, affiliateCode: code } },
     { type: 'xstate.done.actor.submitRegistration', output: { userName: 'x' } },
   ],
-  consistent: (step: UiStep, previous: UiStep[]) => {
-    const last = previous.at(-1)?.event;
+  consistent: (step: ProposedStep, previous: ProposedStep | undefined) => {
+    const last = previous?.event;
     switch (step.event.type) {
       case 'xstate.done.actor.checkAffiliate':
         // The address's code is checked before the form; a good one is not checked again.
