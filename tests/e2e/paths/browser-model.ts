@@ -200,7 +200,8 @@ function candidatesOf(machine: AnyStateMachine, group: PathGroup): Candidate[] {
     const name = describePath({ steps: [{ event: { type: 'xstate.init' } }, ...steps] });
     out.push({ name, steps, initial, ...reachedBy(machine, group.input, steps, initial) });
   }
-  return out;
+  // A path cut short may now be the start of another: the longer one replays it.
+  return withoutPrefixes(out);
 }
 
 /** The greedy cover set: most new transitions first, shorter first on a tie, until nothing new is left. */

@@ -21,6 +21,9 @@ export interface PathResult {
   error?: string;
 }
 
+/** The terminal colour codes of Playwright's messages. */
+const colours = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 function record(result: PathResult) {
   const file = process.env.PATHS_REPORT;
   if (file) appendFileSync(file, `${JSON.stringify(result)}\n`);
@@ -47,7 +50,8 @@ export function definePathTests<TData>(model: BrowserModel<TData>, select: (path
       const { path, asserted } = progress;
       progress = null;
       const passed = testInfo.status === 'passed';
-      const error = passed ? undefined : (testInfo.error?.message ?? testInfo.status);
+      // Without the terminal's colours.
+      const error = passed ? undefined : (testInfo.error?.message ?? testInfo.status)?.replace(colours, '');
       record({ machine: model.name, number: path.number, steps: path.steps.length, asserted, passed, ...(error ? { error } : {}) });
     });
 

@@ -181,6 +181,9 @@ export const depositPaths: BrowserModel<DepositData> = {
       ],
       consistent: (step) => {
         const request = step.before.context.request as DepositRequest | null;
+        // Tapping the radio already chosen sends nothing.
+        if (step.event.type === 'deposit.selectChannel') return step.event.channelCode !== step.before.context.channelCode;
+        if (step.event.type === 'deposit.selectPromotion') return step.event.promotionId !== step.before.context.promotionId;
         if (step.event.type === 'xstate.done.actor.createDeposit') return request !== null && !refused(request);
         if (step.event.type === 'xstate.error.actor.createDeposit') return request !== null && refused(request);
         return true;

@@ -114,10 +114,12 @@ export const loginPaths: BrowserModel<undefined> = {
     await seeLogin(page, step.after);
   },
   outOfReach: [
-    { match: /loadRemembered --xstate\.done\.actor\.loadRemembered #[01]-->|loadRemembered #2--> login\.active\.form\.editing$/, reason: 'not modelled: each path starts with empty storage (no remembered account)' },
     { match: /xstate\.error\.actor\.loadRemembered/, reason: 'not producible: the browser storage does not fail on demand' },
     { match: /sms/i, reason: 'not modelled: SMS login (its code and countdown) is covered by identity.spec.ts' },
-    { match: /passwordExpired|isPasswordExpired|firstTimeLogin|isFirstLogin|changePsw/, reason: 'server answer not producible: no demo member has a first login or an expired password' },
+    {
+      match: /needsNewPassword/,
+      reason: 'not modelled here: a first login (an e-mail reset code logs in once so, identity.spec.ts) or an expired password (no demo member has one)',
+    },
     { match: /xstate\.error\.actor\.submitLogin #1|submitLogin\s*#1/, reason: 'not producible here: the paths act from an address already asked for the captcha, so every failure carries the captcha flag' },
     { match: /xstate\.error\.actor\.loadCaptcha/, reason: 'server answer not producible: the captcha image does not fail' },
     { match: /language|revalidat/, reason: 'not modelled: the language buttons and the 200 ms re-validation (login-screen.test.tsx)' },

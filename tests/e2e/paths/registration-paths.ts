@@ -38,8 +38,10 @@ const registrationEvents: AnyEventObject[] = [
   { type: 'form.submit', tag: 'empty', values: {} },
   { type: 'form.submit', tag: 'valid', values: validValues },
   { type: 'form.submit', tag: 'badInvite', values: { ...validValues, affiliateCode: 'ZZZZ9999' } },
+  { type: 'form.submit', tag: 'goodInvite', values: { ...validValues, affiliateCode: 'AGENT1' } },
   { type: 'form.submit', tag: 'taken', values: { ...validValues, username: 'player1' } },
   { type: 'xstate.done.actor.checkAffiliate', output: { valid: false } },
+  { type: 'xstate.done.actor.checkAffiliate', output: { valid: true } },
   { type: 'xstate.done.actor.submitRegistration', output: { userName: 'x' } },
   { type: 'xstate.error.actor.submitRegistration', error: { errorCode: 'member.username.exists' } },
 ];
@@ -56,9 +58,10 @@ const plainGroup: PathGroup = {
         // The button stays disabled until the disclaimer is ticked (the machine's own refusal is proven in its model test).
         return step.before.context.disclaimerAccepted === true && (step.event.tag !== 'taken' || step.before.context.method === 'username');
       case 'xstate.done.actor.checkAffiliate':
-        return last?.tag === 'badInvite';
+        // A typed code is checked on submit: the demo agent's is good, another bad.
+        return last?.tag === (step.event.output.valid ? 'goodInvite' : 'badInvite');
       case 'xstate.done.actor.submitRegistration':
-        return last?.tag === 'valid';
+        return last?.tag === 'valid' || (last?.type === 'xstate.done.actor.checkAffiliate' && last.output.valid === true);
       case 'xstate.error.actor.submitRegistration':
         return last?.tag === 'taken';
       default:
@@ -143,6 +146,7 @@ async function driveRegistration(page: Page, event: AnyEventObject, before: Snap
       return;
     case 'form.submit:valid':
     case 'form.submit:validInvite':
+    case 'form.submit:goodInvite':
     case 'form.submit:badInvite':
     case 'form.submit:taken':
       await fillRegistration(page, before.context.method, event.values);
@@ -196,6 +200,8 @@ export const registrationPaths: BrowserModel<undefined> = {
   },
   outOfReach: [
     { match: /xstate\.error\.actor\.loadRules|registration\.failed|rules\.retry/, reason: 'server answer not producible: the rules load does not fail' },
+    { match: /captcha\.off|captcha\.deciding --always #1/, reason: "not producible: the demo merchant's rules ask for the captcha" },
+    { match: /isDisclaimerUnaccepted/, reason: 'not reachable from the UI: the submit button stays disabled until the disclaimer is ticked' },
     { match: /xstate\.error\.actor\.checkAffiliate/, reason: 'server answer not producible: the invitation check does not fail' },
     { match: /xstate\.error\.actor\.loadCaptcha/, reason: 'server answer not producible: the captcha image does not fail' },
     { match: /sms/i, reason: 'not a transition of the form: the SMS button is its child machine (sms-countdown)' },
