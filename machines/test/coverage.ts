@@ -92,11 +92,22 @@ export function transitionsOf(machine: AnyStateMachine): string[] {
   return keys;
 }
 
+/** Snapshots are immutable: each one's JSON is made once (the traversal asks for it again and again). */
+const snapshotJson = new WeakMap<object, string>();
+const jsonOf = (snapshot: { value: unknown; context: unknown }) => {
+  let text = snapshotJson.get(snapshot);
+  if (text === undefined) {
+    text = JSON.stringify({ value: snapshot.value, context: snapshot.context });
+    snapshotJson.set(snapshot, text);
+  }
+  return text;
+};
+
 /** Serialises a snapshot with the transition that produced it, so that every distinct transition gets a path. */
 export function serializeStep(state: { value: unknown; context: unknown }, event?: AnyEventObject, prev?: { value: unknown; context: unknown }) {
-  const self = JSON.stringify({ value: state.value, context: state.context });
+  const self = jsonOf(state);
   if (!event || !prev) return self;
-  return `${self} via ${JSON.stringify(event)} from ${JSON.stringify({ value: prev.value, context: prev.context })}`;
+  return `${self} via ${JSON.stringify(event)} from ${jsonOf(prev)}`;
 }
 
 /**
@@ -104,7 +115,7 @@ export function serializeStep(state: { value: unknown; context: unknown }, event
  * events of invoked actors and delayed events only happen then, so the
  * traversal offers them only then.
  */
-function handles(snapshot: unknown, type: string): boolean {
+export function handles(snapshot: unknown, type: string): boolean {
   const nodes = ((snapshot as { _nodes?: AnyStateNode[] })._nodes ?? []) as AnyStateNode[];
   return nodes.some((node) => node.ownEvents.includes(type));
 }
@@ -265,11 +276,18 @@ export function describePath(path: { steps: { event: AnyEventObject }[] }): stri
   return events.length ? events.join(' → ') : '(initial)';
 }
 
-/** The machine with every named actor replaced by one that never settles. */
+const inertMachines = new WeakMap<AnyStateMachine, AnyStateMachine>();
+
+/** The machine with every named actor replaced by one that never settles (made once per machine). */
 function withInertActors(machine: AnyStateMachine): AnyStateMachine {
-  const names = Object.keys(machine.implementations.actors ?? {});
-  const inert = Object.fromEntries(names.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]));
-  return machine.provide({ actors: inert });
+  let inertMachine = inertMachines.get(machine);
+  if (!inertMachine) {
+    const names = Object.keys(machine.implementations.actors ?? {});
+    const inert = Object.fromEntries(names.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]));
+    inertMachine = machine.provide({ actors: inert });
+    inertMachines.set(machine, inertMachine);
+  }
+  return inertMachine;
 }
 
 /**

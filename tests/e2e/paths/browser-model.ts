@@ -20,7 +20,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { coverageOf, describePath, type MachinePath, offered, serializeStep, withoutPrefixes } from '../../../machines/test/coverage.ts';
+import { coverageOf, describePath, handles, type MachinePath, offered, serializeStep, withoutPrefixes } from '../../../machines/test/coverage.ts';
 
 /** A snapshot as the graph predicts it. */
 export interface Snap {
@@ -165,8 +165,11 @@ function generate(machine: AnyStateMachine, group: PathGroup): MachinePath<AnySt
       if (event && prev) cameBy.set(state, { event, before: prev });
       return serializeStep(state, event, prev);
     }) as never,
+    // An event no active state handles changes nothing: it is not offered (which also spares the traversal its transition).
     filterEvents: (snapshot, event) =>
-      offered(snapshot, event) && (group.consistent?.({ event, before: snapshot as unknown as Snap }, cameBy.get(snapshot)) ?? true),
+      offered(snapshot, event) &&
+      handles(snapshot, event.type) &&
+      (group.consistent?.({ event, before: snapshot as unknown as Snap }, cameBy.get(snapshot)) ?? true),
     limit: 100_000,
   }) as unknown as MachinePath<AnyStateMachine>[];
   return withoutPrefixes(paths);

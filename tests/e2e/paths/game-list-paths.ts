@@ -3,14 +3,15 @@
  * (/m/gameList?gameType=RNG) of a fresh member: its modes (all, hot, recent,
  * fav by the tabs; filter by the classify chips, the provider and min-bet
  * selects), infinite scroll with its throttle, the name search and its
- * debounce, and the hot list's own filters; and a guest's recent games
+ * debounce, and the hot list's own filters; the hot-games centre
+ * (/m/hot-games) and its category select; and a guest's recent games
  * (/m/gameCenter?gameCategory=RECENT), which ask to log in. The server's
  * answers are the demo catalogue's (demo-catalogue.ts), so the graph predicts
  * the games shown: the first tile, the last one loaded, the end-of-list count.
  */
 import { expect, type Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
-import type { GameListRequest } from '../../../contract/lobby-calls.ts';
+import { type GameListRequest, gameListCall } from '../../../contract/lobby-calls.ts';
 import { type GameListContext, gameListMachine, gameListPageSizes, hasFilters, hasMore } from '../../../machines/game-list.machine.ts';
 import { freshMember } from '../money-support.ts';
 import { giveSession, text } from '../support.ts';
@@ -38,7 +39,7 @@ const regionsOf = (snap: Snap) => snap.value as { list: string; search: string }
 const contextOf = (snap: Snap) => snap.context as unknown as GameListContext;
 
 /** The server's answer to the load the snapshot waits for, if any. */
-function answers(snap: Snap): AnyEventObject[] {
+function serverAnswers(snap: Snap): AnyEventObject[] {
   const { list } = regionsOf(snap);
   const c = contextOf(snap);
   if (list === 'loading') return [{ type: 'xstate.done.actor.loadGames', output: answerTo(requestOf(c, 1)) }];
@@ -89,7 +90,7 @@ const groups: PathGroup[] = [
     name: 'tabs and infinite scroll',
     input: member,
     url: slotsUrl,
-    events: (snap) => [...answers(snap), tab('all'), tab('hot'), tab('recent'), tab('fav'), { type: 'list.loadMore' }, { type: THROTTLE }],
+    events: (snap) => [...serverAnswers(snap), tab('all'), tab('hot'), tab('recent'), tab('fav'), { type: 'list.loadMore' }, { type: THROTTLE }],
     consistent: (step) => feasible(step) && (step.event.type !== 'list.loadMore' || contextOf(step.before).pageNum < lastPage),
     truncate: true,
   },
@@ -98,7 +99,7 @@ const groups: PathGroup[] = [
     input: member,
     url: slotsUrl,
     events: (snap) => [
-      ...answers(snap),
+      ...serverAnswers(snap),
       { type: 'filter.classify', classify: 'JACKPOT' },
       { type: 'filter.classify', classify: 'ALL' },
       { type: 'filter.vendor', vassalage: 'JLX' },
@@ -115,7 +116,7 @@ const groups: PathGroup[] = [
     input: member,
     url: slotsUrl,
     events: (snap) => [
-      ...answers(snap),
+      ...serverAnswers(snap),
       tab('all'),
       tab('hot'),
       { type: 'search.input', text: 'dragon' },
@@ -130,7 +131,7 @@ const groups: PathGroup[] = [
     input: member,
     url: slotsUrl,
     events: (snap) => [
-      ...answers(snap),
+      ...serverAnswers(snap),
       tab('hot'),
       { type: 'filter.vendor', vassalage: hotVendor },
       { type: 'filter.classify', classify: hotClassify },
@@ -138,6 +139,14 @@ const groups: PathGroup[] = [
       { type: 'filter.clear' },
     ],
     consistent: feasible,
+    truncate: true,
+  },
+  {
+    name: 'the hot-games centre and its category select',
+    input: { mode: 'hot', loggedIn: true },
+    url: '/m/hot-games',
+    events: (snap) => [...serverAnswers(snap), { type: 'list.category', category: 'FISH' }, { type: 'list.category', category: 'ALL' }],
+    consistent: (step) => feasible(step) && (step.event.type !== 'list.category' || step.event.category !== contextOf(step.before).category),
     truncate: true,
   },
   {
@@ -156,9 +165,34 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: text('lobb
 const panelButton = (page: Page) => page.getByRole('button', { name: text('lobby.filter.panel'), exact: true });
 const providerSelect = (page: Page) => page.getByRole('combobox', { name: text('lobby.filter.vendor') });
 const minBetSelect = (page: Page) => page.getByRole('combobox', { name: text('lobby.filter.minBet') });
+const categorySelect = (page: Page) => page.getByRole('combobox', { name: text('lobby.filter.category') });
 const classifyChips = (page: Page) => page.getByRole('list', { name: text('lobby.filter.classify') });
-const pageAnswered = (page: Page, pageNo: number) =>
-  page.waitForResponse((r) => /\/wps\/game\/(list|recent|favourites)\?/.test(r.url()) && new URL(r.url()).searchParams.get('pageNo') === String(pageNo));
+/** Whether a response answers the request the list makes (its endpoint and query). */
+function answers(request: GameListRequest, url: URL): boolean {
+  const param = (name: string) => url.searchParams.get(name);
+  switch (request.mode) {
+    case 'hot':
+      return url.pathname === '/wps/game/hot' && param('gameType') === (request.category === 'ALL' ? null : request.category);
+    case 'recent':
+      return url.pathname === '/wps/game/recent' && param('pageNo') === String(request.pageNo);
+    case 'fav':
+      return url.pathname === '/wps/game/favourites' && param('pageNo') === String(request.pageNo);
+    default: {
+      const { query } = gameListCall(request);
+      return url.pathname === '/wps/game/list' && Object.entries(query).every(([name, value]) => param(name) === String(value));
+    }
+  }
+}
+
+/** The server's answer to the request the step makes the list send (its next page, or its first). */
+function loadAnswered(page: Page, step: UiStep) {
+  const { list } = regionsOf(step.after);
+  // Typing leaves a load under way alone.
+  if ((list !== 'loading' && list !== 'loadingMore') || step.event.type === 'search.input') return Promise.resolve();
+  const c = contextOf(step.after);
+  const request = requestOf(c, list === 'loading' ? 1 : c.pageNum + 1);
+  return page.waitForResponse((r) => answers(request, new URL(r.url())));
+}
 
 /** In hot mode the filters sit in a panel its button opens. */
 async function openHotPanel(page: Page, mode: string) {
@@ -167,6 +201,13 @@ async function openHotPanel(page: Page, mode: string) {
 }
 
 async function drive({ page }: PathRun<undefined>, step: UiStep) {
+  // A step that makes the list load is done when the server has answered that load.
+  const answered = loadAnswered(page, step);
+  await act(page, step);
+  await answered;
+}
+
+async function act(page: Page, step: UiStep) {
   const event = step.event;
   const before = contextOf(step.before);
   switch (tagOf(event)) {
@@ -189,15 +230,15 @@ async function drive({ page }: PathRun<undefined>, step: UiStep) {
       await openHotPanel(page, before.mode);
       await page.getByRole('button', { name: text('lobby.filter.clear') }).click();
       return;
-    case 'list.loadMore': {
+    case 'list.loadMore':
       // Scrolling to the end of the list loads the next page.
-      const answered = pageAnswered(page, before.pageNum + 1);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await answered;
       return;
-    }
     case 'search.input':
       await searchBox(page).fill(event.text);
+      return;
+    case 'list.category':
+      await categorySelect(page).selectOption(event.category);
       return;
     default:
       // The server's answers arrive by themselves; the throttle and the debounce are time passing.
@@ -205,7 +246,7 @@ async function drive({ page }: PathRun<undefined>, step: UiStep) {
   }
 }
 
-async function see({ page }: PathRun<undefined>, step: UiStep) {
+async function see({ page, path }: PathRun<undefined>, step: UiStep) {
   const { list } = regionsOf(step.after);
   const c = contextOf(step.after);
   if (step.event.type === 'search.input') {
@@ -221,8 +262,12 @@ async function see({ page }: PathRun<undefined>, step: UiStep) {
   // Loading: the next answer says what is seen.
   if (list !== 'ready' && list !== 'cooling') return;
 
-  const shown = c.mode === 'filter' ? 'all' : c.mode;
-  await expect(page.getByRole('tab', { name: text(tabName[shown]), exact: true })).toHaveAttribute('aria-selected', 'true');
+  if (path.group.url.startsWith('/m/gameList')) {
+    const shown = c.mode === 'filter' ? 'all' : c.mode;
+    await expect(page.getByRole('tab', { name: text(tabName[shown]), exact: true })).toHaveAttribute('aria-selected', 'true');
+  } else {
+    await expect(categorySelect(page)).toHaveValue(c.category);
+  }
   await expect(searchBox(page)).toHaveValue(c.searchText);
   if (c.games.length === 0) {
     await expect(page.getByRole('heading', { name: text('lobby.list.empty') })).toBeVisible();
@@ -260,6 +305,5 @@ export const gameListPaths: BrowserModel<undefined> = {
     { match: /language/, reason: 'not modelled: a language change (side menu) reloads the list 250 ms later (lobby.spec.ts checks it)' },
     { match: /session\.change/, reason: 'not reachable from the UI: the session changes on the login screen, which this list is not on' },
     { match: /list\.reload/, reason: 'not modelled: un-starring a favourite while the favourites tab shows it (a fresh member has none)' },
-    { match: /list\.category/, reason: 'not modelled here: the category select is on /m/hot-games' },
   ],
 };
