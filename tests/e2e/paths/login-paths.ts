@@ -47,6 +47,8 @@ async function driveLogin(page: Page, event: AnyEventObject, before: Snap, next:
       return;
     }
     case 'form.submit:empty':
+      // Whatever an earlier step typed is cleared: the event is a submit of an empty form.
+      for (const input of await page.getByRole('main').locator('form input:not([type="checkbox"])').all()) await input.fill('');
       await page.getByRole('button', { name: text('identity.login.submit'), exact: true }).click();
       return;
     case 'form.submit:complete': {

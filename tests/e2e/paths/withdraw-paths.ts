@@ -47,8 +47,8 @@ function withdrawEvents(snap: Snap): AnyEventObject[] {
   const submit = (tag: string, amount: number, password: string) => ({ type: 'withdraw.submit', tag, bankCardId, amount, password });
   return [
     ...(Object.keys(starts) as Start[]).map((tag) => ({ type: 'xstate.done.actor.loadWithdrawInfo', tag, output: starts[tag] })),
-    // Back on the form after a withdrawal: the same cards, the amount on hold.
-    { type: 'xstate.done.actor.loadWithdrawInfo', tag: 'afterWithdrawal', output: infoOf(cards.length, true, balance - withdrawal) },
+    // Back on the form after a withdrawal (`withdraw.again` follows only one): the same cards, its amount on hold.
+    { type: 'xstate.done.actor.loadWithdrawInfo', tag: 'afterWithdrawal', output: infoOf(cards.length, true, (info?.balance ?? balance) - withdrawal) },
     { type: 'card.add' },
     { type: 'card.cancel' },
     { type: 'card.submit', tag: 'good', bankName: 'BDO Unibank', accountName: 'Path Member', accountNumber: '123456789012' },
