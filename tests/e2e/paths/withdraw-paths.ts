@@ -83,6 +83,9 @@ function consistent(step: ProposedStep, previous: ProposedStep | undefined): boo
     case 'card.submit':
       // A duplicate needs a card to copy.
       return step.event.tag !== 'duplicate' || cards > 0;
+    case 'withdraw.submit':
+      // One withdrawal a path (each would add another balance to the graph).
+      return step.event.tag !== 'good' || info?.balance === balance;
     case 'xstate.done.actor.addBankCard':
       return last?.tag === 'good';
     case 'xstate.error.actor.addBankCard':
