@@ -46,6 +46,10 @@ const registrationEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.submitRegistration', error: { errorCode: 'member.username.exists' } },
 ];
 
+/** The captcha's answer is read from its image: a filled form is sent once the image has arrived. */
+const captchaArrived = (step: ProposedStep) =>
+  valueText(step.before.value).includes('"captcha":"shown"') && step.before.context.captcha !== null;
+
 const plainGroup: PathGroup = {
   name: 'the form',
   input: { affiliateCode: null },
@@ -56,7 +60,11 @@ const plainGroup: PathGroup = {
     switch (step.event.type) {
       case 'form.submit':
         // The button stays disabled until the disclaimer is ticked (the machine's own refusal is proven in its model test).
-        return step.before.context.disclaimerAccepted === true && (step.event.tag !== 'taken' || step.before.context.method === 'username');
+        return (
+          step.before.context.disclaimerAccepted === true &&
+          (step.event.tag !== 'taken' || step.before.context.method === 'username') &&
+          (step.event.tag === 'empty' || captchaArrived(step))
+        );
       case 'xstate.done.actor.checkAffiliate':
         // A typed code is checked on submit: the demo agent's is good, another bad.
         return last?.tag === (step.event.output.valid ? 'goodInvite' : 'badInvite');
@@ -83,6 +91,7 @@ const invitationGroups: PathGroup[] = invitationInputs.map(({ code, valid }) => 
   events: [
     { type: 'xstate.done.actor.loadRules', output: demoRules },
     { type: 'xstate.done.actor.checkAffiliate', output: { valid } },
+    { type: 'xstate.done.actor.loadCaptcha', output: { id: 'c', image: 'i' } },
     { type: 'disclaimer.toggle' },
     { type: 'form.submit', tag: 'validInvite', values: { ...validValues, affiliateCode: code } },
     { type: 'xstate.done.actor.submitRegistration', output: { userName: 'x' } },
@@ -94,7 +103,7 @@ const invitationGroups: PathGroup[] = invitationInputs.map(({ code, valid }) => 
         // The address's code is checked before the form; a good one is not checked again.
         return valueText(step.before.value).includes('checkingUrlAffiliate');
       case 'form.submit':
-        return valid && step.before.context.disclaimerAccepted === true && step.before.context.method === 'username';
+        return valid && step.before.context.disclaimerAccepted === true && step.before.context.method === 'username' && captchaArrived(step);
       case 'xstate.done.actor.submitRegistration':
         return last?.tag === 'validInvite';
       default:
