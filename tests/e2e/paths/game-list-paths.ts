@@ -66,6 +66,8 @@ function feasible(step: ProposedStep): boolean {
   const { list, search } = regionsOf(step.before);
   if (/^xstate\.(done|error)\./.test(step.event.type)) return search === 'idle';
   if (step.event.type.startsWith('xstate.after.')) return list !== 'loading' && list !== 'loadingMore';
+  // The hot list's filter panel offers the providers and classifies of the hot games loaded.
+  if (c.mode === 'hot' && /^filter\.(vendor|classify|minBet)$/.test(step.event.type) && c.hotGames.length === 0) return false;
   switch (step.event.type) {
     case 'filter.vendor':
       return step.event.vassalage !== c.vassalage;
