@@ -99,8 +99,10 @@ export const loginPaths: BrowserModel<undefined> = {
       consistent: (step, last) => {
         const ctx = step.before.context;
         if (step.event.type === 'form.submit' && step.event.tag !== 'empty' && ctx.method !== 'username') return false;
+        const { form, captcha } = (step.before.value as { active: { form: string; captcha: string } }).active;
+        // A new captcha while a login is out races that login's check of the old one.
+        if (step.event.type === 'captcha.refresh' && form === 'submitting') return false;
         // The captcha's answer is read from its image: a complete form waits for the image.
-        const captcha = (step.before.value as { active: { captcha: string } }).active.captcha;
         if (step.event.tag === 'complete' && ctx.captchaRequired === true && (captcha !== 'shown' || ctx.captcha === null)) return false;
         // Every login of the run needs the captcha: only a complete form sent with it can succeed.
         if (step.event.type === 'xstate.done.actor.submitLogin') return last?.before.context.captchaRequired === true;
