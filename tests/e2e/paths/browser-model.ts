@@ -245,5 +245,8 @@ export function browserPaths<TData>(model: BrowserModel<TData>): BrowserPath[] {
   return paths;
 }
 
+/** An answer of the server or a timer (`xstate.*`), not something a person does. */
+export const isAnswer = (event: AnyEventObject) => event.type.startsWith('xstate.');
+
 /** The `tag` of an event when it has one (`form.submit:empty`), else its type. */
 export const tagOf = (event: AnyEventObject) => (typeof event.tag === 'string' ? `${event.type}:${event.tag}` : event.type);

@@ -12,7 +12,7 @@ import { identityMessages } from '../../../machines/identity-types.ts';
 import { loginMachine } from '../../../machines/login.machine.ts';
 import { captchaButton, clientAddresses, flagClientAddress, freshUsername, solveCaptcha } from '../identity-support.ts';
 import { text } from '../support.ts';
-import { type BrowserModel, type Snap, tagOf } from './browser-model.ts';
+import { type BrowserModel, isAnswer, type Snap, tagOf } from './browser-model.ts';
 import { expectAlert, field } from './screen.ts';
 
 const ownIds = Object.values(identityMessages) as string[];
@@ -100,8 +100,8 @@ export const loginPaths: BrowserModel<undefined> = {
         const ctx = step.before.context;
         if (step.event.type === 'form.submit' && step.event.tag !== 'empty' && ctx.method !== 'username') return false;
         const { form, captcha } = (step.before.value as { active: { form: string; captcha: string } }).active;
-        // A new captcha while a login is out races that login's check of the old one.
-        if (step.event.type === 'captcha.refresh' && form === 'submitting') return false;
+        // Nothing is done while a login is out: its answer races it (a new captcha, its check of the old one).
+        if (!isAnswer(step.event) && form === 'submitting') return false;
         // The captcha's answer is read from its image: a complete form waits for the image.
         if (step.event.tag === 'complete' && ctx.captchaRequired === true && (captcha !== 'shown' || ctx.captcha === null)) return false;
         // Every login of the run needs the captcha: only a complete form sent with it can succeed.

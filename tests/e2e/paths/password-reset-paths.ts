@@ -9,7 +9,7 @@ import { identityMessages } from '../../../machines/identity-types.ts';
 import { passwordResetMachine } from '../../../machines/password-reset.machine.ts';
 import { clientAddresses, clientHeaders, dialingCode, flagClientAddress, freshMobile, freshUsername, readCode, registerMobileMember } from '../identity-support.ts';
 import { text } from '../support.ts';
-import { type BrowserModel, type Snap, tagOf } from './browser-model.ts';
+import { type BrowserModel, isAnswer, type Snap, tagOf } from './browser-model.ts';
 import { expectAlert, field, messageOf, valueText } from './screen.ts';
 
 const ownIds = Object.values(identityMessages) as string[];
@@ -108,6 +108,8 @@ export const passwordResetPaths: BrowserModel<Member> = {
       events: resetEvents,
       consistent: (step, previous) => {
         const last = previous?.event.tag;
+        // Nothing is done while a reset or the login after it is out: their answer races it.
+        if (!isAnswer(step.event) && /submitting|loggingIn/.test(valueText(step.before.value))) return false;
         switch (step.event.type) {
           case 'xstate.error.actor.submitPhoneReset':
             return (step.event.tag === 'same') === (last === 'samePassword') && last !== 'right';

@@ -14,7 +14,7 @@ import { registrationRules } from '../../../server/modules/member/registration-r
 import { toScreenRules } from '../../../src/app/registration-payload.ts';
 import { captchaButton, clientAddresses, dialingCode, freshMobile, freshUsername, readCode, solveCaptcha } from '../identity-support.ts';
 import { text } from '../support.ts';
-import { type BrowserModel, type PathGroup, type ProposedStep, type Snap, tagOf, type UiStep } from './browser-model.ts';
+import { type BrowserModel, isAnswer, type PathGroup, type ProposedStep, type Snap, tagOf, type UiStep } from './browser-model.ts';
 import { expectAlert, field, messageOf, valueText } from './screen.ts';
 
 const ownIds = Object.values(identityMessages) as string[];
@@ -46,6 +46,10 @@ const registrationEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.submitRegistration', error: { errorCode: 'member.username.exists' } },
 ];
 
+/** Nothing is done while the form is out at the server: its answer (the next screen) races it. */
+const formOut = (step: ProposedStep) =>
+  !isAnswer(step.event) && ['submitting', 'checkingAffiliate'].includes((step.before.value as { ready?: { form?: string } }).ready?.form ?? '');
+
 /** The captcha's answer is read from its image: a filled form is sent once the image has arrived. */
 const captchaArrived = (step: ProposedStep) =>
   valueText(step.before.value).includes('"captcha":"shown"') && step.before.context.captcha !== null;
@@ -57,6 +61,7 @@ const plainGroup: PathGroup = {
   events: registrationEvents,
   consistent: (step, previous) => {
     const last = previous?.event;
+    if (formOut(step)) return false;
     switch (step.event.type) {
       case 'form.submit':
         // The button stays disabled until the disclaimer is ticked (the machine's own refusal is proven in its model test).
@@ -98,6 +103,7 @@ const invitationGroups: PathGroup[] = invitationInputs.map(({ code, valid }) => 
   ],
   consistent: (step: ProposedStep, previous: ProposedStep | undefined) => {
     const last = previous?.event;
+    if (formOut(step)) return false;
     switch (step.event.type) {
       case 'xstate.done.actor.checkAffiliate':
         // The address's code is checked before the form; a good one is not checked again.
