@@ -2,6 +2,13 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  // The core schema and its areas (schema.ts does not re-export them).
+  schema: [
+    './server/db/schema.ts',
+    './server/db/schema-catalogue.ts',
+    './server/db/schema-lobby.ts',
+    './server/db/schema-wallet.ts',
+    './server/db/schema-play.ts',
+  ],
   out: './server/db/migrations',
 });

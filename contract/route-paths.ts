@@ -101,3 +101,14 @@ export function accessOf(path: string): Access {
   if ((memberPaths as readonly string[]).includes(path)) return 'member';
   return 'open';
 }
+
+/**
+ * Where a flow sends the player: the `navigate` event of the app machine,
+ * which every machine's navigation goes through (src/app/navigation.ts).
+ */
+export type Navigation =
+  | { to: RoutePath; search?: Record<string, string | number>; replace?: boolean }
+  /** A same-site URL kept for later (`/m/login?redirect=`), validated by its route. */
+  | { href: string; replace?: boolean }
+  /** One step back in the history, or to `to` (replacing) when there is none. */
+  | { back: true; to: RoutePath };

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type AnyActorLogic, assign, fromPromise, setup, stopChild } from 'xstate';
+import type { Navigation } from '../contract/route-paths.ts';
 import { isSessionEndedError, roleOf, type SessionInfo } from './session.ts';
 import { type StatusAnswer, systemStatusMachine } from './system-status.machine.ts';
 
@@ -29,7 +30,26 @@ export type AppEvent =
   /** The password was changed: no first login or expired password any more. */
   | { type: 'session.passwordChanged' }
   | { type: 'notice.dismiss' }
-  | { type: 'language.change'; language: string };
+  | { type: 'language.change'; language: string }
+  /**
+   * Start a long-lived actor of the site as a child named `systemId` (its logic
+   * arrives with the event: the balance, favourites and launcher load on demand).
+   * Ignored while one of that name runs.
+   */
+  | { type: 'actor.spawn'; systemId: LongLivedActor; logic: AnyActorLogic; input?: unknown }
+  /** The actor of this system id is done with (a screen's, when the screen goes: src/app/actor-system.ts). */
+  | { type: 'actor.stop'; systemId: string }
+  /** Go to a page of the site (every machine's navigation goes through here, so it shows in the inspector). */
+  | ({ type: 'navigate' } & Navigation);
+
+/** The long-lived actors the app supervises, by their system ids (systemStatus is always running). */
+export const longLivedActors = ['balance', 'favourites', 'launch'] as const;
+export type LongLivedActor = (typeof longLivedActors)[number];
+/** Children told when someone signs in or out (`session.change`). */
+const sessionListeners: readonly LongLivedActor[] = ['favourites', 'launch'];
+
+/** Spec section 9, the short toast: how long the notice of a session the server ended stays. */
+export const sessionEndedNoticeMs = 3000;
 
 export interface AppInput {
   language: string;
@@ -39,11 +59,13 @@ export interface AppInput {
 /** member, trial and agent alike: idle, or renewing the session with the server. */
 const signedIn = {
   initial: 'idle',
+  entry: [{ type: 'announceSession', params: { loggedIn: true } }],
+  exit: ['stopSessionActors'],
   on: {
     'session.logout': { target: 'guest', actions: ['clearSession', 'forgetSession', 'forgetDeviceToken'] },
     'session.expire': {
       guard: 'isCurrentSession',
-      target: 'guest',
+      target: '#app.guest.sessionEnded',
       actions: [
         'clearSession',
         'forgetSession',
@@ -66,7 +88,7 @@ const signedIn = {
         onError: [
           {
             guard: { type: 'isSessionEnded', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-            target: '#app.guest',
+            target: '#app.guest.sessionEnded',
             actions: [
               'clearSession',
               'forgetSession',
@@ -122,10 +144,35 @@ export const appMachine = setup({
     /** Keeps the language for the next visit. */
     storeLanguage: (_, _params: { language: string }) => {},
     clearSession: assign({ session: null }),
+    clearSessionEnded: assign({ sessionEnded: null }),
     noteSessionEnded: assign((_, params: { errorCode: string }) => ({ sessionEnded: params.errorCode })),
     clearPasswordRequest: assign({
       session: ({ context }) => context.session && { ...context.session, firstTimeLogin: false, passwordExpired: false },
     }),
+    /** Goes to a page of the site (the router, in src/app). */
+    navigate: (_, _params: Navigation) => {},
+    /**
+     * Starts the logic of an `actor.spawn` as a child under its system id,
+     * unless one runs already. The logic arrives with the event (it is loaded
+     * on demand), so it is typed as any logic rather than one of `actors`.
+     */
+    spawnLongLived: assign(({ event, spawn, system }) => {
+      if (event.type === 'actor.spawn' && !system.get(event.systemId)) {
+        spawn(event.logic as never, { id: event.systemId, systemId: event.systemId, input: event.input } as never);
+      }
+      return {};
+    }),
+    stopSessionActors: stopChild('balance'),
+    /** Stops the app's child of an `actor.stop`'s system id (nothing when none runs). */
+    stopActor: stopChild(({ event, system }) => (event.type === 'actor.stop' ? (system.get(event.systemId) ?? '') : '')),
+    /** Tells the running favourites and launcher who is signed in now. */
+    announceSession: ({ system }, params: { loggedIn: boolean }) => {
+      for (const id of sessionListeners) system.get(id)?.send({ type: 'session.change', loggedIn: params.loggedIn });
+    },
+  },
+  delays: {
+    /** The notice of a session the server ended stays this long. */
+    sessionEndedNotice: sessionEndedNoticeMs,
   },
   guards: {
     isMember: ({ context }) => roleOf(context.session) === 'member',
@@ -140,6 +187,7 @@ export const appMachine = setup({
   context: ({ input }) => ({ session: null, language: input.language, cachedStatus: input.cachedStatus, sessionEnded: null }),
   invoke: {
     id: 'systemStatus',
+    systemId: 'systemStatus',
     src: 'systemStatus',
     input: ({ context }) => ({ cached: context.cachedStatus }),
   },
@@ -150,7 +198,9 @@ export const appMachine = setup({
         { type: 'storeLanguage', params: ({ event }) => ({ language: event.language }) },
       ],
     },
-    'notice.dismiss': { actions: assign({ sessionEnded: null }) },
+    'actor.spawn': { actions: 'spawnLongLived' },
+    'actor.stop': { actions: 'stopActor' },
+    navigate: { actions: { type: 'navigate', params: ({ event: { type: _, ...to } }) => to } },
   },
   initial: 'restoring',
   states: {
@@ -171,6 +221,17 @@ export const appMachine = setup({
       ],
     },
     guest: {
+      entry: [{ type: 'announceSession', params: { loggedIn: false } }],
+      initial: 'idle',
+      states: {
+        idle: {},
+        /** The server ended the session: the login screen, with the reason shown for a moment. */
+        sessionEnded: {
+          entry: [{ type: 'navigate', params: { to: '/m/login', replace: true } }],
+          after: { sessionEndedNotice: { target: 'idle', actions: 'clearSessionEnded' } },
+          on: { 'notice.dismiss': { target: 'idle', actions: 'clearSessionEnded' } },
+        },
+      },
       on: {
         'session.login': {
           target: 'deciding',

@@ -39,17 +39,19 @@ describe('changePassword machine: coverage of the generated paths', () => {
 function harness(input: ChangePasswordInput) {
   const submit = deferred<void, ChangePasswordRequest>();
   const passwordChanged = vi.fn();
+  const goTo = vi.fn();
   const actor = createActor(
-    changePasswordMachine.provide({ actors: { submitChangePassword: submit.logic }, actions: { passwordChanged } }),
+    changePasswordMachine.provide({ actors: { submitChangePassword: submit.logic }, actions: { passwordChanged, goTo: (_, n) => goTo(n) } }),
     { input },
   );
-  return { actor, submit, passwordChanged };
+  return { actor, submit, passwordChanged, goTo };
 }
 
 /** What the user sees. */
 function screen(h: ReturnType<typeof harness>) {
   const snap = h.actor.getSnapshot();
-  if (snap.status === 'done') return { goTo: snap.output!.redirectTo };
+  // Changed, a second later: where the machine sent the player (replacing the screen).
+  if (snap.status === 'done') return { goTo: h.goTo.mock.calls.length === 1 && h.goTo.mock.calls[0]![0].replace ? h.goTo.mock.calls[0]![0].to : null };
   return {
     oldPasswordField: !snap.context.hasCachedPassword,
     popup: snap.matches('samePassword') ? 'samePassword' : null,

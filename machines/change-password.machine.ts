@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { Navigation } from '../contract/route-paths.ts';
 import { errorCodeOf, type IdentityRoute, identityMessages, samePasswordErrorCode } from './identity-types.ts';
 
 /** What the app's `submitChangePassword` gets; `oldPassword` is null when the app has it cached and fills it in. */
@@ -50,6 +51,8 @@ export const changePasswordMachine = setup({
     }),
   },
   actions: {
+    /** Sends the player to a page (src/app/navigation.ts: through the app machine). */
+    goTo: (_, _params: Navigation) => {},
     /** The app forgets the session-cached password and updates the remembered record. */
     passwordChanged: () => {},
   },
@@ -61,6 +64,7 @@ export const changePasswordMachine = setup({
     isSamePasswordError: (_, params: { error: unknown }) => errorCodeOf(params.error) === samePasswordErrorCode,
   },
   delays: {
+    /** Spec section 9: redirect after password change 1 s. */
     redirectAfterChange: 1000,
   },
 }).createMachine({
@@ -106,6 +110,7 @@ export const changePasswordMachine = setup({
     },
     done: {
       type: 'final',
+      entry: { type: 'goTo', params: { to: '/m/home', replace: true } },
     },
   },
 });

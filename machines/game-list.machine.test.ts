@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { type GameListRequest } from '../contract/lobby-calls.ts';
+import type { GameListRequest } from '../contract/lobby-calls.ts';
 import { type GameListInput, gameListMachine, gameListPageSizes, hasMore, minBetFilterOptions, searchGames } from './game-list.machine.ts';
 import type { LobbyPage } from './lobby-types.ts';
 import { coverageOf, describePath } from './test/coverage.ts';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { type LaunchInput, type LaunchRequest, launchMachine, launchRequestOf, prizeModeOf } from './launch.machine.ts';
+import { type LaunchInput, type LaunchRequest, launchMachine, launchRequestOf } from './launch.machine.ts';
+import { prizeModeOf } from './prize-mode.ts';
 import type { LobbyGame } from './lobby-types.ts';
 import { coverageOf, describePath } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { type HomeListRequest } from '../contract/lobby-calls.ts';
+import type { HomeListRequest } from '../contract/lobby-calls.ts';
 import { type HomeInput, type HomeTypes, homeListsOf, lobbyHomeMachine } from './lobby-home.machine.ts';
 import type { LobbyGame } from './lobby-types.ts';
 import { coverageOf, describePath } from './test/coverage.ts';

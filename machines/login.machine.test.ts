@@ -6,6 +6,7 @@ import type { SessionInfo } from './session.ts';
 import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from './sms-countdown.machine.ts';
 import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import type { Navigation } from '../contract/route-paths.ts';
 import { modelPathSets } from './test/model.ts';
 import { captchaImage, complete, flagged, loginModel, plain, REVALIDATE, session, withSms, withoutSms } from './test/models/login.model.ts';
 
@@ -18,7 +19,7 @@ describe('login machine: coverage of the generated paths', () => {
     expect(coverage.transitions.length).toBe(20);
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);
-    expect(pathSets.map((s) => s.paths.length)).toEqual([27, 11, 73, 39]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([27, 11, 73, 73, 39]);
   });
 
   it('the coverage check fails when paths leave something out', () => {
@@ -44,6 +45,7 @@ function harness(input: LoginInput) {
   const submitLogin = deferred<SessionInfo, LoginRequest>();
   const requestSmsCode = deferred<SmsCodeResult, SmsCodeRequest>();
   const storeSession = vi.fn<(session: SessionInfo, remember: boolean) => void>();
+  const navigations: Navigation[] = [];
   const machine = loginMachine.provide({
     actors: {
       loadRemembered: loadRemembered.logic,
@@ -51,12 +53,12 @@ function harness(input: LoginInput) {
       submitLogin: submitLogin.logic,
       smsCountdown: smsCountdownMachine.provide({ actors: { requestSmsCode: requestSmsCode.logic } }),
     },
-    actions: { storeSession: (_, p) => storeSession(p.session, p.remember) },
+    actions: { storeSession: (_, p) => storeSession(p.session, p.remember), goTo: (_, n) => navigations.push(n) },
   });
   const actor = createActor(machine, { input });
   const revalidate = vi.fn();
   actor.on('fields.revalidate', revalidate);
-  return { actor, loadRemembered, loadCaptcha, submitLogin, requestSmsCode, storeSession, revalidate };
+  return { actor, loadRemembered, loadCaptcha, submitLogin, requestSmsCode, storeSession, revalidate, navigations };
 }
 
 type Harness = ReturnType<typeof harness>;
@@ -64,7 +66,8 @@ type Harness = ReturnType<typeof harness>;
 /** What the login screen shows. */
 function screen(h: Harness) {
   const snap = h.actor.getSnapshot();
-  if (snap.status === 'done') return { goTo: snap.output!.redirectTo };
+  // Logged in: where the machine sent the player.
+  if (snap.status === 'done') return { goTo: h.navigations };
   const { context } = snap;
   const captcha = snap.matches({ active: { captcha: 'hidden' } }) ? 'hidden' : snap.matches({ active: { captcha: 'loading' } }) ? 'loading' : 'shown';
   return {
@@ -75,7 +78,7 @@ function screen(h: Harness) {
     captchaImage: captcha === 'shown' ? context.captcha : null,
     error: context.errorCode,
     busy: snap.matches({ active: { form: 'submitting' } }),
-    smsButton: ((snap.children.smsCountdown?.getSnapshot() as { value?: string } | undefined)?.value) ?? null,
+    smsButton: (snap.children.smsCountdown?.getSnapshot() as { value?: { button: string } } | undefined)?.value?.button ?? null,
   };
 }
 
@@ -101,7 +104,7 @@ describe.each(pathSets.map((set) => [`${set.aspect}, sms ${set.input.smsEnabled 
       let captchaShown: Captcha | null = null;
       let error: string | null = null;
       let smsButton = 'idle';
-      let goTo: string | null = null;
+      let goTo: Navigation[] | null = null;
       let revalidations = 0;
       let lastSubmit: Record<string, unknown> = {};
       const rememberedAsked: Array<{ method: LoginMethod | null }> = [{ method: null }];
@@ -203,7 +206,14 @@ describe.each(pathSets.map((set) => [`${set.aspect}, sms ${set.input.smsEnabled 
             break;
           case 'xstate.done.actor.submitLogin':
             h.submitLogin.resolve(event.output);
-            goTo = event.output.firstTimeLogin || event.output.passwordExpired ? '/m/changePsw' : '/m/home';
+            // A new password first; else back to the page the player came from, else home.
+            goTo = [
+              event.output.firstTimeLogin || event.output.passwordExpired
+                ? { to: '/m/changePsw', replace: true }
+                : input.redirect
+                  ? { href: input.redirect, replace: true }
+                  : { to: '/m/home', replace: true },
+            ];
             stored.push([event.output, remember]);
             expect(lastSubmit.type).toBe('form.submit');
             break;

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, raise, sendTo, setup } from 'xstate';
+import type { Navigation } from '../contract/route-paths.ts';
 import { type Captcha, type Clock, errorCodeOf, type IdentityRoute, identityMessages, isCaptchaFlagged } from './identity-types.ts';
 import { needsNewPassword, type SessionInfo } from './session.ts';
 import { smsCountdownMachine } from './sms-countdown.machine.ts';
@@ -41,6 +42,8 @@ export interface LoginInput {
   smsEnabled: boolean;
   /** Clock for the SMS countdown (default `Date.now`). */
   now?: Clock;
+  /** Where the player was going when sent to log in (a same-site URL from `/m/login?redirect=`), to go on to after it. */
+  redirect?: string | null;
 }
 
 export interface LoginContext {
@@ -60,6 +63,8 @@ export interface LoginContext {
   session: SessionInfo | null;
   /** Where to go once logged in: /m/changePsw on a first login or an expired password, else /m/home. */
   redirectTo: IdentityRoute | null;
+  /** The page the player was sent to log in from, gone on to instead of /m/home. */
+  redirect: string | null;
 }
 
 export type LoginEvent =
@@ -78,6 +83,12 @@ export interface LoginOutput {
   session: SessionInfo;
 }
 
+/** Where a login goes: the page the player came from (unless a new password is asked for first), else `redirectTo`. */
+export function afterLogin(context: Pick<LoginContext, 'redirectTo' | 'redirect'>): Navigation {
+  if (context.redirect && context.redirectTo === '/m/home') return { href: context.redirect, replace: true };
+  return { to: context.redirectTo ?? '/m/home', replace: true };
+}
+
 const isAllowed = (context: LoginContext, method: LoginMethod) => method === 'username' || context.smsEnabled;
 
 /**
@@ -89,7 +100,8 @@ const isAllowed = (context: LoginContext, method: LoginMethod) => method === 'us
  * refreshed, and a tap refreshes it. A language change asks the view to
  * re-validate the filled fields after `revalidateDelay` (200 ms). A success
  * stores the session and ends with /m/changePsw on a first login or with an
- * expired password, else /m/home.
+ * expired password, else the page the player was sent to log in from
+ * (`redirect`), else /m/home.
  */
 export const loginMachine = setup({
   types: {
@@ -110,6 +122,8 @@ export const loginMachine = setup({
     smsCountdown: smsCountdownMachine,
   },
   actions: {
+    /** Sends the player to a page (src/app/navigation.ts: through the app machine). */
+    goTo: (_, _params: Navigation) => {},
     /** Writes MC_SESSION_INFO (local storage when remembered, else session storage) and the remembered record. */
     storeSession: (_, _params: { session: SessionInfo; remember: boolean }) => {},
     revalidateFields: emit({ type: 'fields.revalidate' }),
@@ -144,6 +158,7 @@ export const loginMachine = setup({
     errorCode: null,
     session: null,
     redirectTo: null,
+    redirect: input.redirect ?? null,
   }),
   initial: 'active',
   output: ({ context }) => ({ redirectTo: context.redirectTo!, session: context.session! }),
@@ -292,6 +307,7 @@ export const loginMachine = setup({
     },
     done: {
       type: 'final',
+      entry: { type: 'goTo', params: ({ context }) => afterLogin(context) },
     },
   },
 });

@@ -27,14 +27,18 @@ describe('logout machine: coverage of the generated paths', () => {
 function harness() {
   const serverLogout = deferred<void, unknown>();
   const clearLocalSession = vi.fn();
-  const actor = createActor(logoutMachine.provide({ actors: { serverLogout: serverLogout.logic }, actions: { clearLocalSession } }));
-  return { actor, serverLogout, clearLocalSession };
+  const goTo = vi.fn();
+  const actor = createActor(
+    logoutMachine.provide({ actors: { serverLogout: serverLogout.logic }, actions: { clearLocalSession, goTo: (_, n) => goTo(n) } }),
+  );
+  return { actor, serverLogout, clearLocalSession, goTo };
 }
 
 /** What the user sees: nothing, the in_sure_logout dialog, the loading message, or the home page. */
 function screen(h: ReturnType<typeof harness>) {
   const snap = h.actor.getSnapshot();
-  if (snap.status === 'done') return { goTo: snap.output!.redirectTo };
+  // Logged out: where the machine sent the player (replacing the screen).
+  if (snap.status === 'done') return { goTo: h.goTo.mock.calls.length === 1 && h.goTo.mock.calls[0]![0].replace ? h.goTo.mock.calls[0]![0].to : null };
   return { dialog: snap.matches('confirming') ? 'in_sure_logout' : null, loading: snap.matches('loggingOut') };
 }
 

@@ -1,4 +1,5 @@
 import { fromPromise, setup } from 'xstate';
+import type { Navigation } from '../contract/route-paths.ts';
 import type { IdentityRoute } from './identity-types.ts';
 
 export type LogoutEvent = { type: 'logout.request' } | { type: 'logout.cancel' } | { type: 'logout.confirm' };
@@ -26,6 +27,8 @@ export const logoutMachine = setup({
     }),
   },
   actions: {
+    /** Sends the player to a page (src/app/navigation.ts: through the app machine). */
+    goTo: (_, _params: Navigation) => {},
     /** Clears session storage, the token, the trial user and member info, and sets autoLogin to 0. */
     clearLocalSession: () => {},
   },
@@ -53,7 +56,7 @@ export const logoutMachine = setup({
     },
     loggedOut: {
       type: 'final',
-      entry: 'clearLocalSession',
+      entry: ['clearLocalSession', { type: 'goTo', params: { to: '/m/home', replace: true } }],
     },
   },
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Navigation } from '../contract/route-paths.ts';
 import { createActor } from 'xstate';
 import { identityMessages } from './identity-types.ts';
 import {
@@ -16,18 +17,18 @@ import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from './
 import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
 import { modelPathSets } from './test/model.ts';
-import { inputs, passwordResetModel, session } from './test/models/password-reset.model.ts';
+import { inputs, passwordResetModel, RESULT_SHOWN, session } from './test/models/password-reset.model.ts';
 
 const pathSets = modelPathSets(passwordResetModel);
 
 describe('passwordReset machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
     const coverage = coverageOf(passwordResetMachine, pathSets);
-    expect(coverage.states.length).toBe(9);
-    expect(coverage.transitions.length).toBe(16);
+    expect(coverage.states.length).toBe(10);
+    expect(coverage.transitions.length).toBe(17);
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);
-    expect(pathSets.map((s) => s.paths.length)).toEqual([99, 38]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([123, 46]);
   });
 
   it('the coverage check fails when paths leave something out', () => {
@@ -47,6 +48,7 @@ function harness(input: PasswordResetInput) {
   const loginAfterReset = deferred<SessionInfo, ResetLoginRequest>();
   const requestSmsCode = deferred<SmsCodeResult, SmsCodeRequest>();
   const stored: Array<{ session: SessionInfo; remember: boolean }> = [];
+  const navigations: Navigation[] = [];
   const machine = passwordResetMachine.provide({
     actors: {
       submitEmailReset: submitEmailReset.logic,
@@ -54,18 +56,19 @@ function harness(input: PasswordResetInput) {
       loginAfterReset: loginAfterReset.logic,
       smsCountdown: smsCountdownMachine.provide({ actors: { requestSmsCode: requestSmsCode.logic } }),
     },
-    actions: { storeSession: (_, p) => stored.push(p) },
+    actions: { storeSession: (_, p) => stored.push(p), goTo: (_, n) => navigations.push(n) },
   });
   const actor = createActor(machine, { input });
   const cleared: string[] = [];
   actor.on('field.clear', (e) => cleared.push(e.field));
-  return { actor, submitEmailReset, submitPhoneReset, loginAfterReset, requestSmsCode, stored, cleared };
+  return { actor, submitEmailReset, submitPhoneReset, loginAfterReset, requestSmsCode, stored, cleared, navigations };
 }
 
 /** What the forgot-password screen shows. */
 function screen(h: ReturnType<typeof harness>) {
   const snap = h.actor.getSnapshot();
-  if (snap.status === 'done') return { done: snap.output };
+  if (snap.status === 'done') return { done: snap.output, goTo: h.navigations };
+  if (snap.matches('finished')) return { done: snap.context.result, goTo: h.navigations };
   return {
     form: snap.context.lookup,
     toggle: snap.context.phoneResetEnabled,
@@ -76,6 +79,12 @@ function screen(h: ReturnType<typeof harness>) {
 }
 
 describe.each(inputs)('passwordReset machine replayed with phone reset $phoneResetEnabled', (input) => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   it.each(pathSets.find((s) => s.input === input)!.paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const h = harness(input);
     let form: 'phone' | 'email' = input.phoneResetEnabled ? 'phone' : 'email';
@@ -83,6 +92,7 @@ describe.each(inputs)('passwordReset machine replayed with phone reset $phoneRes
     let error: string | null = null;
     let cleared: string | null = null;
     let done: PasswordResetOutput | null = null;
+    const goTo: Navigation[] = [];
     let smsButton = 'idle';
     const emailSent: EmailResetRequest[] = [];
     const phoneSent: PhoneResetRequest[] = [];
@@ -94,7 +104,19 @@ describe.each(inputs)('passwordReset machine replayed with phone reset $phoneRes
     h.actor.start();
     for (const step of path.steps.slice(1)) {
       const event = step.event;
+      if (done && event.type !== RESULT_SHOWN) {
+        // The result shows: taps change nothing.
+        h.actor.send(event as never);
+        await flush();
+        expect(screen(h)).toEqual({ done, goTo });
+        continue;
+      }
       switch (event.type) {
+        case RESULT_SHOWN:
+          await vi.advanceTimersByTimeAsync(1500);
+          // Back to where the e-mail lookup came from (the login when there is none), else on to the next screen.
+          goTo.push(done!.goBack ? { back: true, to: '/m/login' } : { to: done!.redirectTo!, replace: true });
+          break;
         case 'lookup.change':
           h.actor.send(event as never);
           if (phase === 'editing' && input.phoneResetEnabled && event.lookup !== form) {
@@ -170,7 +192,7 @@ describe.each(inputs)('passwordReset machine replayed with phone reset $phoneRes
       expect(h.actor.getSnapshot().value).toEqual(step.state.value);
       expect(h.actor.getSnapshot().context).toEqual(step.state.context);
       expect(screen(h)).toEqual(
-        done ? { done } : { form, toggle: input.phoneResetEnabled, loading: phase !== 'editing', error, cleared },
+        done ? { done, goTo } : { form, toggle: input.phoneResetEnabled, loading: phase !== 'editing', error, cleared },
       );
       expect(h.submitEmailReset.inputs).toEqual(emailSent);
       expect(h.submitPhoneReset.inputs).toEqual(phoneSent);

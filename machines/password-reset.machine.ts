@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import type { Navigation } from '../contract/route-paths.ts';
 import {
   type Clock,
   errorCodeOf,
@@ -57,6 +58,11 @@ export interface PasswordResetOutput {
   session: SessionInfo | null;
 }
 
+/** Where the screen goes once the result has shown: back one step (to the login when there is none), or `redirectTo`. */
+export function resultNavigation(result: PasswordResetOutput): Navigation {
+  return result.goBack || !result.redirectTo ? { back: true, to: '/m/login' } : { to: result.redirectTo, replace: true };
+}
+
 export interface PasswordResetContext {
   phoneResetEnabled: boolean;
   now: Clock;
@@ -107,6 +113,8 @@ export const passwordResetMachine = setup({
     smsCountdown: smsCountdownMachine,
   },
   actions: {
+    /** Sends the player to a page (src/app/navigation.ts: through the app machine). */
+    goTo: (_, _params: Navigation) => {},
     /** Writes MC_SESSION_INFO, as after a login. */
     storeSession: (_, _params: { session: SessionInfo; remember: boolean }) => {},
   },
@@ -118,6 +126,10 @@ export const passwordResetMachine = setup({
     isPhoneFormComplete: ({ event }) =>
       event.type === 'phone.submit' && event.mobileNum.trim() !== '' && event.verificationCode.trim() !== '' && event.password !== '',
     isSamePasswordError: (_, params: { error: unknown }) => errorCodeOf(params.error) === samePasswordErrorCode,
+  },
+  delays: {
+    /** Spec section 9, the default toast: the result shows this long before the screen goes on. */
+    resultToast: 1500,
   },
 }).createMachine({
   id: 'passwordReset',
@@ -261,7 +273,11 @@ export const passwordResetMachine = setup({
       },
     },
     finished: {
+      after: { resultToast: { target: 'done' } },
+    },
+    done: {
       type: 'final',
+      entry: { type: 'goTo', params: ({ context }) => resultNavigation(context.result!) },
     },
   },
 });

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, raise, sendTo, setup } from 'xstate';
+import type { Navigation } from '../contract/route-paths.ts';
 import { type Captcha, type Clock, errorCodeOf, type FieldEmitted, type IdentityRoute, identityMessages } from './identity-types.ts';
 import {
   defaultMethodOf,
@@ -113,6 +114,8 @@ export const registrationMachine = setup({
     smsCountdown: smsCountdownMachine,
   },
   actions: {
+    /** Sends the player to a page (src/app/navigation.ts: through the app machine). */
+    goTo: (_, _params: Navigation) => {},
     rejectAffiliate: assign({ errorCode: identityMessages.invalidInvitationCode, focusField: 'affiliateCode' as const }),
     emitAffiliateFocus: emit({ type: 'field.focus', field: 'affiliateCode' }),
   },
@@ -127,6 +130,10 @@ export const registrationMachine = setup({
     needsAffiliateCheck: ({ context, event }) =>
       event.type === 'form.submit' && affiliateOf(event.values) !== '' && affiliateOf(event.values) !== context.validatedAffiliate,
     isCaptchaOn: ({ context }) => context.rules?.captcha === true,
+  },
+  delays: {
+    /** Spec section 9, the default toast: the success message shows this long before the login screen. */
+    loginRedirect: 1500,
   },
 }).createMachine({
   id: 'registration',
@@ -295,7 +302,11 @@ export const registrationMachine = setup({
       },
     },
     registered: {
+      after: { loginRedirect: { target: 'done' } },
+    },
+    done: {
       type: 'final',
+      entry: { type: 'goTo', params: { to: '/m/login', replace: true } },
     },
   },
 });

@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { identityMessages } from './identity-types.ts';
-import { type SmsCodeRequest, type SmsCodeResult, type SmsCountdownInput, smsCountdownMachine } from './sms-countdown.machine.ts';
+import {
+  type SmsCodeRequest,
+  type SmsCodeResult,
+  type SmsCountdownInput,
+  smsCountdownMachine,
+  smsSendingToastMaxMs,
+  smsSentToastMs,
+} from './sms-countdown.machine.ts';
 import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
 import { modelPathSets } from './test/model.ts';
-import { inputs, smsCountdownModel, T0, TICK, valid } from './test/models/sms-countdown.model.ts';
+import { inputs, SENDING_TOAST_END, SENT_TOAST_END, smsCountdownModel, T0, TICK, valid } from './test/models/sms-countdown.model.ts';
 
 const TICK_MS = 500;
 const pathSets = modelPathSets(smsCountdownModel);
@@ -13,11 +20,21 @@ const pathSets = modelPathSets(smsCountdownModel);
 describe('smsCountdown machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
     const coverage = coverageOf(smsCountdownMachine, pathSets);
-    expect(coverage.states).toEqual(['smsCountdown.idle', 'smsCountdown.validating', 'smsCountdown.sending', 'smsCountdown.counting']);
-    expect(coverage.transitions.length).toBe(8);
+    expect(coverage.states).toEqual([
+      'smsCountdown.button',
+      'smsCountdown.button.idle',
+      'smsCountdown.button.validating',
+      'smsCountdown.button.sending',
+      'smsCountdown.button.counting',
+      'smsCountdown.toast',
+      'smsCountdown.toast.hidden',
+      'smsCountdown.toast.sending',
+      'smsCountdown.toast.sent',
+    ]);
+    expect(coverage.transitions.length).toBe(13);
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);
-    expect(pathSets.map((s) => s.paths.length)).toEqual([30, 30]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([60, 60]);
   });
 
   it('the coverage check fails when paths leave something out', () => {
@@ -26,7 +43,7 @@ describe('smsCountdown machine: coverage of the generated paths', () => {
       paths: paths.filter((p) => !eventsOf(p).some((e) => e.output?.expirationTime === T0 - 1)),
     }));
     expect(coverageOf(smsCountdownMachine, withoutExpired).missingTransitions).toEqual([
-      'smsCountdown.counting --after smsTick [isTimeUp] #0--> smsCountdown.idle',
+      'smsCountdown.button.counting --after smsTick [isTimeUp] #0--> smsCountdown.button.idle',
     ]);
   });
 });
@@ -44,10 +61,11 @@ function harness(input: SmsCountdownInput) {
 function button(actor: ReturnType<typeof harness>['actor']) {
   const snap = actor.getSnapshot();
   return {
-    disabled: snap.matches('sending') || snap.matches('counting'),
-    loading: snap.matches('sending'),
-    seconds: snap.matches('counting') ? snap.context.remaining : null,
+    disabled: snap.matches({ button: 'sending' }) || snap.matches({ button: 'counting' }),
+    loading: snap.matches({ button: 'sending' }),
+    seconds: snap.matches({ button: 'counting' }) ? snap.context.remaining : null,
     error: snap.context.errorCode,
+    toast: snap.matches({ toast: 'sending' }) ? 'in_sms_sending' : snap.matches({ toast: 'sent' }) ? 'in_sms_send' : null,
   };
 }
 
@@ -70,13 +88,14 @@ describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
     let expiresAt = 0;
     const requested: SmsCodeRequest[] = [];
     let sentToasts = 0;
+    let toast: string | null = null;
 
     const check = (modelState: { value: unknown; context: unknown }) => {
       const snap = h.actor.getSnapshot();
       expect(snap.status).toBe('active');
       expect(snap.value).toEqual(modelState.value);
       expect(snap.context).toEqual(modelState.context);
-      expect(button(h.actor)).toEqual({ disabled: phase !== 'idle', loading: phase === 'sending', seconds, error });
+      expect(button(h.actor)).toEqual({ disabled: phase !== 'idle', loading: phase === 'sending', seconds, error, toast });
       expect(h.request.inputs).toEqual(requested);
       expect(h.sent).toHaveBeenCalledTimes(sentToasts);
     };
@@ -91,6 +110,7 @@ describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
           if (event.mobileValid && event.mobile.trim()) {
             phase = 'sending';
             error = null;
+            toast = 'in_sms_sending';
             requested.push({ purpose: input.purpose, mobile: event.mobile.trim(), countryDialingCode: event.countryDialingCode ?? '' });
           } else {
             error = identityMessages.mobileInvalid;
@@ -102,8 +122,10 @@ describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
         expiresAt = event.output.expirationTime ?? T0 + 60_000;
         seconds = Math.max(0, Math.ceil((expiresAt - T0) / 1000));
         sentToasts++;
+        toast = 'in_sms_send';
       } else if (event.type === 'xstate.error.actor.requestSmsCode') {
         h.request.reject(event.error);
+        toast = null;
         const cooldownEnd = event.error instanceof Error ? undefined : event.error.value?.expirationTime;
         if (typeof cooldownEnd === 'number') {
           // A code was sent moments ago: the button counts down to when the next may be asked, without an error.
@@ -122,6 +144,10 @@ describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
           phase = 'idle';
           seconds = null;
         }
+      } else if (event.type === SENDING_TOAST_END || event.type === SENT_TOAST_END) {
+        // The toast's time is up (its length is checked by the named scenarios, with real timers).
+        h.actor.send(event as never);
+        toast = null;
       } else {
         throw new Error(`no executor for ${event.type}`);
       }
@@ -153,7 +179,7 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
     const h = harness({ purpose: 'login', now: clock });
     h.actor.start();
     h.actor.send(valid as never);
-    expect(button(h.actor)).toEqual({ disabled: true, loading: true, seconds: null, error: null });
+    expect(button(h.actor)).toEqual({ disabled: true, loading: true, seconds: null, error: null, toast: 'in_sms_sending' });
     h.request.resolve({});
     await flush();
     expect(button(h.actor).seconds).toBe(60);
@@ -166,7 +192,7 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
     await advance(58_500);
     expect(button(h.actor)).toMatchObject({ disabled: true, seconds: 1 });
     await advance(500);
-    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null, toast: null });
     h.actor.send(valid as never);
     expect(h.request.inputs).toHaveLength(2);
   });
@@ -194,12 +220,12 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
       value: { retryAfterMs: 42_000, expirationTime: T0 + 42_000 },
     });
     await flush();
-    expect(button(h.actor)).toEqual({ disabled: true, loading: false, seconds: 42, error: null });
+    expect(button(h.actor)).toEqual({ disabled: true, loading: false, seconds: 42, error: null, toast: null });
     expect(h.sent).not.toHaveBeenCalled();
     await advance(41_500);
     expect(button(h.actor).seconds).toBe(1);
     await advance(500);
-    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null, toast: null });
   });
 
   it('shows the error of a cooldown answer that does not say when', async () => {
@@ -208,19 +234,59 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
     h.actor.send(valid as never);
     h.request.reject({ kind: 'server', errorCode: 'verification.resend.cooldown' });
     await flush();
-    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: 'verification.resend.cooldown' });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: 'verification.resend.cooldown', toast: null });
   });
 
   it('never requests a code for a number the form rejects', async () => {
     const h = harness({ purpose: 'login', now: clock });
     h.actor.start();
     h.actor.send({ type: 'sms.send', mobile: '12', mobileValid: false });
-    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: identityMessages.mobileInvalid });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: identityMessages.mobileInvalid, toast: null });
     expect(h.request.inputs).toEqual([]);
   });
 
   it('uses Date.now when no clock is given', () => {
     const actor = createActor(smsCountdownMachine, { input: { purpose: 'login' } });
     expect(actor.getSnapshot().context.now).toBe(Date.now);
+  });
+});
+
+describe('smsCountdown machine: the toasts of spec sections 8 and 9', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('in_sms_sending shows while the code is asked for, at most 10 s', async () => {
+    const h = harness({ purpose: 'login', now: () => T0 });
+    h.actor.start();
+    h.actor.send(valid as never);
+    await vi.advanceTimersByTimeAsync(smsSendingToastMaxMs - 1);
+    expect(button(h.actor)).toMatchObject({ loading: true, toast: 'in_sms_sending' });
+    await vi.advanceTimersByTimeAsync(1);
+    // Still waiting for the server, but the loading toast has had its time.
+    expect(button(h.actor)).toMatchObject({ loading: true, toast: null });
+  });
+
+  it('in_sms_send shows for 1.5 s once the code is sent; a failure hides the loading toast at once', async () => {
+    const h = harness({ purpose: 'register', now: () => T0 });
+    h.actor.start();
+    h.actor.send(valid as never);
+    h.request.resolve({});
+    await flush();
+    expect(button(h.actor).toast).toBe('in_sms_send');
+    await vi.advanceTimersByTimeAsync(smsSentToastMs - 1);
+    expect(button(h.actor).toast).toBe('in_sms_send');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(button(h.actor).toast).toBeNull();
+
+    const failing = harness({ purpose: 'login', now: () => T0 });
+    failing.actor.start();
+    failing.actor.send(valid as never);
+    failing.request.reject({ kind: 'server', errorCode: 'sms.too.frequent' });
+    await flush();
+    expect(button(failing.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: 'sms.too.frequent', toast: null });
   });
 });

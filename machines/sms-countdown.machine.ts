@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, raise, setup } from 'xstate';
 import { type Clock, cooldownEndOf, errorCodeOf, identityMessages, type SmsPurpose } from './identity-types.ts';
 
 /** What the app's `requestSmsCode` gets: the number and why the code is asked for. */
@@ -34,18 +34,26 @@ export interface SmsCountdownContext {
   errorCode: string | null;
 }
 
-export type SmsCountdownEvent = {
-  type: 'sms.send';
-  mobile: string;
-  countryDialingCode?: string;
-  /** The view's verdict for the mobile field (the same rule as the form's). */
-  mobileValid: boolean;
-};
+export type SmsCountdownEvent =
+  | {
+      type: 'sms.send';
+      mobile: string;
+      countryDialingCode?: string;
+      /** The view's verdict for the mobile field (the same rule as the form's). */
+      mobileValid: boolean;
+    }
+  /** Raised by the button region for the toast region. */
+  | { type: 'toast.sending' }
+  | { type: 'toast.sent' }
+  | { type: 'toast.hide' };
 
 export type SmsCountdownEmitted = { type: 'sms.sent' };
 
 /** Countdown used when the server gives no expirationTime (spec section 9). */
 export const defaultCountdownMs = 60_000;
+/** Spec sections 8 and 9: the in_sms_sending loading toast shows at most 10 s; the in_sms_send toast 1.5 s. */
+export const smsSendingToastMaxMs = 10_000;
+export const smsSentToastMs = 1_500;
 
 const secondsLeft = (context: Pick<SmsCountdownContext, 'expiresAt' | 'now'>) =>
   context.expiresAt === null ? 0 : Math.ceil((context.expiresAt - context.now()) / 1000);
@@ -59,6 +67,8 @@ const secondsLeft = (context: Pick<SmsCountdownContext, 'expiresAt' | 'now'>) =>
  * A failed request only ends the loading (`errorCode` is kept), except the
  * server's cooldown answer (a code was sent moments ago) that says when the
  * next may be asked (`value.expirationTime`): the button counts down to it.
+ * The `toast` region shows in_sms_sending while the code is requested (for at
+ * most `sendingToastMax`) and in_sms_send once it is sent (`sentToast`).
  */
 export const smsCountdownMachine = setup({
   types: {
@@ -82,7 +92,10 @@ export const smsCountdownMachine = setup({
     resetCountdown: assign({ expiresAt: null, remaining: 0 }),
   },
   delays: {
+    /** Spec section 9: SMS tick 500 ms. */
     smsTick: 500,
+    sendingToastMax: smsSendingToastMaxMs,
+    sentToast: smsSentToastMs,
   },
 }).createMachine({
   id: 'smsCountdown',
@@ -96,61 +109,83 @@ export const smsCountdownMachine = setup({
     remaining: 0,
     errorCode: null,
   }),
-  initial: 'idle',
+  type: 'parallel',
   states: {
-    idle: {
-      on: {
-        'sms.send': {
-          target: 'validating',
-          actions: assign({
-            mobile: ({ event }) => event.mobile,
-            countryDialingCode: ({ event }) => event.countryDialingCode ?? '',
-            mobileValid: ({ event }) => event.mobileValid,
-            errorCode: null,
-          }),
+    /** The code button. */
+    button: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'sms.send': {
+              target: 'validating',
+              actions: assign({
+                mobile: ({ event }) => event.mobile,
+                countryDialingCode: ({ event }) => event.countryDialingCode ?? '',
+                mobileValid: ({ event }) => event.mobileValid,
+                errorCode: null,
+              }),
+            },
+          },
         },
-      },
-    },
-    validating: {
-      always: [
-        { guard: 'isMobileValid', target: 'sending' },
-        { target: 'idle', actions: assign({ errorCode: identityMessages.mobileInvalid }) },
-      ],
-    },
-    sending: {
-      invoke: {
-        id: 'requestSmsCode',
-        src: 'requestSmsCode',
-        input: ({ context }) => ({ purpose: context.purpose, mobile: context.mobile.trim(), countryDialingCode: context.countryDialingCode }),
-        onDone: {
-          target: 'counting',
-          actions: [
-            assign({
-              expiresAt: ({ context, event }) => event.output.expirationTime ?? context.now() + defaultCountdownMs,
-            }),
-            'updateRemaining',
-            emit({ type: 'sms.sent' }),
+        validating: {
+          always: [
+            { guard: 'isMobileValid', target: 'sending' },
+            { target: 'idle', actions: assign({ errorCode: identityMessages.mobileInvalid }) },
           ],
         },
-        onError: [
-          {
-            guard: { type: 'isCooldownWithEnd', params: ({ event }) => ({ error: event.error }) },
-            target: 'counting',
-            actions: [assign({ expiresAt: ({ event }) => cooldownEndOf(event.error) }), 'updateRemaining'],
+        sending: {
+          entry: raise({ type: 'toast.sending' }),
+          invoke: {
+            id: 'requestSmsCode',
+            src: 'requestSmsCode',
+            input: ({ context }) => ({ purpose: context.purpose, mobile: context.mobile.trim(), countryDialingCode: context.countryDialingCode }),
+            onDone: {
+              target: 'counting',
+              actions: [
+                assign({
+                  expiresAt: ({ context, event }) => event.output.expirationTime ?? context.now() + defaultCountdownMs,
+                }),
+                'updateRemaining',
+                emit({ type: 'sms.sent' }),
+                raise({ type: 'toast.sent' }),
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isCooldownWithEnd', params: ({ event }) => ({ error: event.error }) },
+                target: 'counting',
+                actions: [assign({ expiresAt: ({ event }) => cooldownEndOf(event.error) }), 'updateRemaining', raise({ type: 'toast.hide' })],
+              },
+              {
+                target: 'idle',
+                actions: [assign({ errorCode: ({ event }) => errorCodeOf(event.error) }), raise({ type: 'toast.hide' })],
+              },
+            ],
           },
-          {
-            target: 'idle',
-            actions: assign({ errorCode: ({ event }) => errorCodeOf(event.error) }),
+        },
+        counting: {
+          after: {
+            smsTick: [
+              { guard: 'isTimeUp', target: 'idle', actions: 'resetCountdown' },
+              { target: 'counting', reenter: true, actions: 'updateRemaining' },
+            ],
           },
-        ],
+        },
       },
     },
-    counting: {
-      after: {
-        smsTick: [
-          { guard: 'isTimeUp', target: 'idle', actions: 'resetCountdown' },
-          { target: 'counting', reenter: true, actions: 'updateRemaining' },
-        ],
+    /** The toasts of spec section 8: in_sms_sending, in_sms_send. */
+    toast: {
+      initial: 'hidden',
+      on: {
+        'toast.sending': { target: '.sending' },
+        'toast.sent': { target: '.sent' },
+        'toast.hide': { target: '.hidden' },
+      },
+      states: {
+        hidden: {},
+        sending: { after: { sendingToastMax: { target: 'hidden' } } },
+        sent: { after: { sentToast: { target: 'hidden' } } },
       },
     },
   },

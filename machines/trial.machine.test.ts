@@ -30,8 +30,12 @@ describe('trial machine replayed', () => {
   it.each(pathSets[0]!.paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const startTrial = deferred<SessionInfo, unknown>();
     const storeSession = vi.fn<(s: SessionInfo, remember: boolean) => void>();
+    const goTo = vi.fn();
     const actor = createActor(
-      trialMachine.provide({ actors: { startTrial: startTrial.logic }, actions: { storeSession: (_, p) => storeSession(p.session, p.remember) } }),
+      trialMachine.provide({
+        actors: { startTrial: startTrial.logic },
+        actions: { storeSession: (_, p) => storeSession(p.session, p.remember), goTo: (_, n) => goTo(n) },
+      }),
     );
     let view: { loading: boolean; error: string | null } | { goTo: string } = { loading: true, error: null };
     let calls = 1;
@@ -62,7 +66,10 @@ describe('trial machine replayed', () => {
       const snap = actor.getSnapshot();
       expect(snap.value).toEqual(step.state.value);
       expect(
-        snap.status === 'done' ? { goTo: snap.output!.redirectTo } : { loading: snap.matches('starting'), error: snap.context.errorCode },
+        // Done: where the machine sent the player (replacing the trial screen).
+        snap.status === 'done' && goTo.mock.calls.length === 1 && goTo.mock.calls[0]![0].replace
+          ? { goTo: goTo.mock.calls[0]![0].to }
+          : { loading: snap.matches('starting'), error: snap.context.errorCode },
       ).toEqual(view);
       expect(startTrial.inputs).toHaveLength(calls);
       expect(storeSession.mock.calls).toEqual(stored);

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { Navigation } from '../contract/route-paths.ts';
 import { errorCodeOf, type IdentityRoute, identityMessages } from './identity-types.ts';
 import { roleOf, type SessionInfo } from './session.ts';
 
@@ -33,6 +34,8 @@ export const trialMachine = setup({
     }),
   },
   actions: {
+    /** Sends the player to a page (src/app/navigation.ts: through the app machine). */
+    goTo: (_, _params: Navigation) => {},
     /** Writes MC_SESSION_INFO (and trialName) for this tab. */
     storeSession: (_, _params: { session: SessionInfo; remember: boolean }) => {},
   },
@@ -69,6 +72,7 @@ export const trialMachine = setup({
     },
     done: {
       type: 'final',
+      entry: { type: 'goTo', params: { to: '/m/home', replace: true } },
     },
   },
 });

@@ -21,6 +21,7 @@ import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerContentRoutes } from './modules/content/routes.ts';
 import { registerGameRoutes } from './modules/games/routes.ts';
 import { registerWallet, type WalletOptions } from './modules/wallet/routes.ts';
+import { depositBadgeOf } from './modules/wallet/service.ts';
 import { type PlayRoutesOptions, registerPlayRoutes } from './modules/play/routes.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 
@@ -83,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestContext(app, merchants);
 
   registerOpenApiRoute(app);
-  registerSystemRoutes(app);
+  registerSystemRoutes(app, { depositBadgeOf });
   registerIdentity(app, options.db, options.identity);
   registerGameRoutes(app, { cacheTtlMs: options.catalogueCacheTtlMs ?? 5000 });
   registerContentRoutes(app);

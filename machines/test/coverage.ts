@@ -110,6 +110,20 @@ export function serializeStep(state: { value: unknown; context: unknown }, event
   return `${self} via ${JSON.stringify(event)} from ${jsonOf(prev)}`;
 }
 
+/** What of the context tells two states apart (see `generatePaths`). */
+export type ContextKey = (context: unknown) => unknown;
+
+/** `serializeStep` with only the part of the context `contextKey` names. */
+function serializerOf(contextKey: ContextKey | undefined) {
+  if (!contextKey) return serializeStep;
+  const key = (state: { value: unknown; context: unknown }) => JSON.stringify({ value: state.value, context: contextKey(state.context) });
+  return (state: { value: unknown; context: unknown }, event?: AnyEventObject, prev?: { value: unknown; context: unknown }) => {
+    const self = key(state);
+    if (!event || !prev) return self;
+    return `${self} via ${JSON.stringify(event)} from ${key(prev)}`;
+  };
+}
+
 /**
  * Whether an active state node has a transition for `type`. The done/error
  * events of invoked actors and delayed events only happen then, so the
@@ -147,13 +161,23 @@ export function withoutPrefixes<T extends { steps: { event: AnyEventObject }[] }
  */
 export function generatePaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  options: { inputs: InputFrom<TMachine>[]; events: AnyEventObject[] | ((snapshot: SnapshotFrom<TMachine>) => AnyEventObject[]) },
+  options: {
+    inputs: InputFrom<TMachine>[];
+    events: AnyEventObject[] | ((snapshot: SnapshotFrom<TMachine>) => AnyEventObject[]);
+    /**
+     * What of the context tells two states apart (default: all of it). A
+     * machine whose context only counts up (a decorative counter) names the
+     * part that matters, so the graph stays finite.
+     */
+    contextKey?: ContextKey;
+  },
 ): PathSet<TMachine>[] {
+  const serialize = serializerOf(options.contextKey);
   return options.inputs.map((input) => {
     const paths = getShortestPaths(machine, {
       input,
       events: options.events as never,
-      serializeState: serializeStep as never,
+      serializeState: serialize as never,
       filterEvents: offered,
       limit: 100_000,
     }) as unknown as MachinePath<TMachine>[];
@@ -189,15 +213,19 @@ export interface SimplePathSet<TMachine extends AnyStateMachine> extends PathSet
  */
 export function generateSimplePaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  options: { inputs: InputFrom<TMachine>[]; events: AnyEventObject[] } & SimplePathBound,
+  options: { inputs: InputFrom<TMachine>[]; events: AnyEventObject[]; contextKey?: ContextKey } & SimplePathBound,
 ): SimplePathSet<TMachine>[] {
+  const { contextKey } = options;
+  const serialize = contextKey
+    ? (state: { value: unknown; context: unknown }) => JSON.stringify({ value: state.value, context: contextKey(state.context) })
+    : (state: { value: unknown; context: unknown }) => serializeSnapshot(state as never);
   return options.inputs.map((input) => {
     type Snapshot = SnapshotFrom<TMachine>;
     type Edge = { event: AnyEventObject; state: Snapshot };
     const adjacency = getAdjacencyMap(machine, {
       input,
       events: options.events as never,
-      serializeState: serializeSnapshot as never,
+      serializeState: serialize as never,
       filterEvents: offered,
       limit: 100_000,
     }) as unknown as Record<string, { state: Snapshot; transitions: Record<string, Edge> }>;
@@ -215,7 +243,7 @@ export function generateSimplePaths<TMachine extends AnyStateMachine>(
         byEnd.get(key)!.push([...steps]);
         visiting.add(key);
         for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
-          const next = serializeSnapshot(state as never);
+          const next = serialize(state as never);
           if (visiting.has(next)) continue;
           if (steps.length >= depth) {
             cut = true;

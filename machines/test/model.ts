@@ -6,7 +6,7 @@
  * by the machine's unit test and `npm run paths`.
  */
 import type { AnyEventObject, AnyStateMachine, InputFrom } from 'xstate';
-import { generatePaths, generateSimplePaths, type MachinePath, type PathSet, type SimplePathBound, type SimplePathSet } from './coverage.ts';
+import { type ContextKey, generatePaths, generateSimplePaths, type MachinePath, type PathSet, type SimplePathBound, type SimplePathSet } from './coverage.ts';
 
 export interface ModelAspect<TMachine extends AnyStateMachine> {
   /** What the aspect explores, in a few words. */
@@ -14,6 +14,8 @@ export interface ModelAspect<TMachine extends AnyStateMachine> {
   inputs: InputFrom<TMachine>[];
   /** Events tried in every state, with the done/error events of invoked actors and `xstate.after.*` delays. */
   events: AnyEventObject[];
+  /** What of the context tells two states apart (default: all of it; see `generatePaths`). */
+  contextKey?: ContextKey;
 }
 
 export interface MachineModel<TMachine extends AnyStateMachine> {
@@ -29,8 +31,8 @@ export type AspectPathSet<TMachine extends AnyStateMachine> = PathSet<TMachine> 
 /** The shortest path to every distinct transition, per aspect and input (what the unit test replays). */
 export function modelPathSets<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>): AspectPathSet<TMachine>[] {
   const { exclude } = model;
-  return model.aspects.flatMap(({ name, inputs, events }) =>
-    generatePaths(model.machine, { inputs, events }).map((set) => ({
+  return model.aspects.flatMap(({ name, inputs, events, contextKey }) =>
+    generatePaths(model.machine, { inputs, events, contextKey }).map((set) => ({
       ...set,
       aspect: name,
       paths: exclude ? set.paths.filter((path) => !exclude.matches(path)) : set.paths,
@@ -44,8 +46,8 @@ export function modelSimplePathSets<TMachine extends AnyStateMachine>(
   bound: SimplePathBound,
 ): Array<SimplePathSet<TMachine> & { aspect: string }> {
   const { exclude } = model;
-  return model.aspects.flatMap(({ name, inputs, events }) =>
-    generateSimplePaths(model.machine, { inputs, events, ...bound }).map((set) => ({
+  return model.aspects.flatMap(({ name, inputs, events, contextKey }) =>
+    generateSimplePaths(model.machine, { inputs, events, contextKey, ...bound }).map((set) => ({
       ...set,
       aspect: name,
       paths: exclude ? set.paths.filter((path) => !exclude.matches(path)) : set.paths,

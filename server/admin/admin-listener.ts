@@ -11,8 +11,8 @@ import type { Database } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
 import { envelopeServerOptions, installErrorHandler } from '../http/error-handling.ts';
 import { installRouteTable } from '../http/route-table.ts';
-import { adminCommandSchema, executeAdminCommand } from '../modules/system/admin-service.ts';
 import { secretsEqual } from './admin-secret.ts';
+import { adminCommandSchema, executeAdminCommand } from './commands.ts';
 
 export const adminCommandPath = '/admin/command';
 export const adminSecretHeader = 'x-admin-secret';

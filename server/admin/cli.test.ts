@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/connect.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
-import { seedIfEmpty } from '../db/seed.ts';
+import { seedIfEmpty } from '../seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { adminSecretFile, createAdminSecret } from './admin-secret.ts';
 import { adminCommandPath, adminSecretHeader, buildAdminListener, startAdminListener } from './admin-listener.ts';

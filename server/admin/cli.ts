@@ -15,18 +15,14 @@
 import { readConfig, type ServerConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { acquireDataDirLock, DataDirBusyError, type DataDirOwner, readDataDirOwner } from '../db/data-dir-lock.ts';
-import { demoMerchantCode, seedIfEmpty } from '../db/seed.ts';
+import { demoMerchantCode, seedIfEmpty } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
-import {
-  type AdminCommand,
-  executeAdminCommand,
-  type AdminResult,
-  type MerchantSettingsView,
-  normalizeCidrs,
-} from '../modules/system/admin-service.ts';
-import { formatBetRecovery, formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
+import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/admin-service.ts';
+import { formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
 import { readAdminSecret } from './admin-secret.ts';
 import { adminCommandPath, adminSecretHeader } from './admin-listener.ts';
+import { formatBetRecovery } from './bet-recovery.ts';
+import { type AdminCommand, type AdminResult, executeAdminCommand } from './commands.ts';
 
 export const usage = `Usage: npm run admin -- <command> [--merchant CODE]
 

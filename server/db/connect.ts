@@ -18,7 +18,14 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import * as core from './schema.ts';
+import * as catalogue from './schema-catalogue.ts';
+import * as lobby from './schema-lobby.ts';
+import * as play from './schema-play.ts';
+import * as wallet from './schema-wallet.ts';
+
+/** Every table of the five schema files (the core one and the four areas). */
+const schema = { ...core, ...catalogue, ...lobby, ...wallet, ...play };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

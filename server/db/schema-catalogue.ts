@@ -1,7 +1,6 @@
 /**
- * The lobby catalogue and public content (re-exported by schema.ts, so
- * migrations and the Drizzle client see these tables): vendors, games,
- * banners, announcements, winners, customer service and download links.
+ * The lobby catalogue and public content: vendors, games, banners,
+ * announcements, winners, customer service and download links.
  * Every row but a vendor belongs to a merchant. Money is integers of minor
  * units. Indexes: see docs/lobby.md (measured at 10 times the catalogue).
  */

@@ -1,5 +1,5 @@
 /**
- * What members do in the lobby (re-exported by schema.ts): favourite games and
+ * What members do in the lobby: favourite games and
  * game sessions. A launch creates a game session (only the SHA-256 of its
  * 256-bit token is stored; the token is the `/play/<token>` URL); recent games
  * are the member's game sessions, newest first, one entry per game.

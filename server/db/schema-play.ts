@@ -1,5 +1,5 @@
 /**
- * Playable games (re-exported by schema.ts): the vendors' seamless-wallet
+ * Playable games: the vendors' seamless-wallet
  * keys and requests, and the provably fair state and rounds of game sessions.
  * Money is bigint minor units; bets themselves are in schema-wallet.ts.
  * See docs/games-play.md.

@@ -1,5 +1,5 @@
 /**
- * Money (re-exported by schema.ts): the double-entry ledger (accounts,
+ * Money: the double-entry ledger (accounts,
  * transactions, postings), deposits and their channels and promotions,
  * withdrawals, bank cards, withdrawal passwords and game bets. Every amount
  * is a bigint of minor units read as a JavaScript number (safe below 2^53).

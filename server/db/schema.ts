@@ -1,6 +1,10 @@
 /**
- * The Drizzle schema (PostgreSQL dialect, shared by PGlite and node-postgres).
- * Migrations are generated from this file with `npm run db:generate`.
+ * The Drizzle schema (PostgreSQL dialect, shared by PGlite and node-postgres),
+ * core part: merchants, members and the identity tables. The other areas have
+ * their own files, which import these tables and are never imported here:
+ * `schema-catalogue.ts`, `schema-lobby.ts`, `schema-wallet.ts`,
+ * `schema-play.ts`. `connect.ts` gives the Drizzle client all five, and
+ * migrations are generated from all five with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -215,15 +219,3 @@ export const rsaKeys = pgTable('rsa_keys', {
   /** A retired key still decrypts (for a while) but is no longer offered. */
   retiredAt: timestamptz('retired_at'),
 });
-
-// The lobby catalogue and public content (vendors, games, banners, announcements, ...).
-export * from './schema-catalogue.ts';
-
-// Favourite games and game sessions (launches; recent games derive from them).
-export * from './schema-lobby.ts';
-
-// Money: the double-entry ledger, deposits, withdrawals, bank cards, withdrawal passwords and bets.
-export * from './schema-wallet.ts';
-
-// Playable games: vendors' seamless-wallet keys and requests, provably fair state and rounds.
-export * from './schema-play.ts';

@@ -6,10 +6,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { headerNames } from '../../contract/endpoint.ts';
 import { errorCodes } from '../../contract/error-codes.ts';
-import { normalizeIp } from '../modules/system/ip-ranges.ts';
-import type { MerchantDirectory, MerchantSettings } from '../modules/system/merchant-directory.ts';
+import type { MerchantRow } from '../db/schema.ts';
+import { type IpRanges, normalizeIp } from '../lib/ip-ranges.ts';
 import { isApiRequest } from './api-paths.ts';
 import { AppError } from './app-error.ts';
+
+/** A merchant as a request sees it: its row and its compiled restricted IP ranges. */
+export interface MerchantSettings {
+  readonly row: MerchantRow;
+  readonly restrictedRanges: IpRanges;
+}
+
+/**
+ * Where the request context finds the merchant of the Merchant header: the
+ * system module's cached merchant directory, passed in by server/app.ts.
+ */
+export interface MerchantLookup {
+  /** The merchant with that code, or null when there is none. */
+  get(code: string): Promise<MerchantSettings | null>;
+}
 
 export interface PlatformHeaders {
   merchantCode: string | null;
@@ -66,7 +81,7 @@ export function clientIpOf(request: FastifyRequest): string {
 
 export async function resolveRequestContext(
   request: FastifyRequest,
-  merchants: MerchantDirectory,
+  merchants: MerchantLookup,
 ): Promise<RequestContext> {
   const headers = readPlatformHeaders(request);
   if (!headers.merchantCode) {
@@ -88,7 +103,7 @@ export async function resolveRequestContext(
   };
 }
 
-export function installRequestContext(app: FastifyInstance, merchants: MerchantDirectory): void {
+export function installRequestContext(app: FastifyInstance, merchants: MerchantLookup): void {
   app.decorateRequest('platform', null);
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.merchant === false || !isApiRequest(request)) return;

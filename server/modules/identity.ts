@@ -1,19 +1,21 @@
 /**
- * Wires the identity areas (session, member, verification, crypto) into the
- * app: services share one clock, one set of limits and one message provider,
- * the auth hook guards `auth: true` endpoints, and form-encoded bodies are
- * read (forgot password by e-mail is form-encoded, spec section 7).
+ * Wires the identity areas (session, crypto, verification, member, login)
+ * into the app: services share one clock, one set of limits and one message
+ * provider, the auth hook guards `auth: true` endpoints, and form-encoded
+ * bodies are read (forgot password by e-mail is form-encoded, spec section 7).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { createKeyStore, type KeyStore } from './crypto/key-store.ts';
 import { registerCryptoRoutes } from './crypto/routes.ts';
+import { createLoginService, type LoginService } from './login/login-service.ts';
+import { registerLoginRoutes } from './login/routes.ts';
+import { mobileTaken } from './member/queries.ts';
 import { registerMemberRoutes } from './member/routes.ts';
 import { createMemberService, type MemberService } from './member/service.ts';
 import { installAuth } from './session/auth.ts';
 import { type Clock, defaultIdentityLimits, type IdentityLimits, systemClock } from './session/config.ts';
 import { createLoginFailures, type LoginFailures } from './session/login-failures.ts';
-import { createLoginService, type LoginService } from './session/login-service.ts';
 import { registerSessionRoutes } from './session/routes.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { type CaptchaService, createCaptchaService } from './verification/captcha-service.ts';
@@ -69,7 +71,9 @@ export function registerIdentity(app: FastifyInstance, db: Database, options: Id
   const codes = createCodeService(db, provider, now, limits);
   const login = createLoginService({ db, now, limits, sessions, failures, captchas, codes });
   const members = createMemberService({ db, now, sessions, failures, captchas, codes });
-  const verification = createVerificationService(db, codes);
+  const verification = createVerificationService(db, codes, (merchantCode, dialingCode, number) =>
+    mobileTaken(db, merchantCode, dialingCode, number),
+  );
   const identity: Identity = { now, limits, keys, sessions, failures, captchas, codes, login, members, provider };
   app.decorate('identity', identity);
 
@@ -85,7 +89,8 @@ export function registerIdentity(app: FastifyInstance, db: Database, options: Id
   const devOutbox = !production && (options.devOutbox ?? provider.kind === 'outbox');
 
   registerCryptoRoutes(app, keys);
-  registerSessionRoutes(app, { keys, login, sessions });
+  registerLoginRoutes(app, { keys, login });
+  registerSessionRoutes(app, { sessions });
   registerMemberRoutes(app, { keys, members });
   registerVerificationRoutes(app, { captchas, verification, devOutbox });
   return identity;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/connect.ts';
-import { seedIfEmpty } from '../db/seed.ts';
+import { seedIfEmpty } from '../seed/seed.ts';
 
 export interface TestDatabase {
   db: Database;

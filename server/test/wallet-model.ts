@@ -8,7 +8,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreditBody, DebitBody, MovementAnswer, RollbackBody } from '../../contract/seamless.ts';
 import type { Database } from '../db/connect.ts';
-import { bankCards, games, type LocalGatewayPaymentRow, localGatewayPayments, merchants, type MemberRow } from '../db/schema.ts';
+import { merchants, type MemberRow } from '../db/schema.ts';
+import { games } from '../db/schema-catalogue.ts';
+import { bankCards, type LocalGatewayPaymentRow, localGatewayPayments } from '../db/schema-wallet.ts';
 import { type WalletScope, walletCredit, walletDebit, walletRollback } from '../modules/seamless/service.ts';
 import { createLocalGateway, type LocalGateway } from '../modules/wallet/gateway/local-gateway.ts';
 import { createWalletService, type MemberContext, type WalletService } from '../modules/wallet/service.ts';

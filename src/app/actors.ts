@@ -3,7 +3,9 @@ import { appMachine } from '../../machines/app.machine.ts';
 import { type StatusAnswer, systemStatusMachine } from '../../machines/system-status.machine.ts';
 import type { ApiCall } from '../api/client.ts';
 import { systemStatusEndpoint } from '../../contract/system.ts';
+import { navigateWith } from './navigation.ts';
 import { forgetDeviceToken, rememberedDeviceToken } from './remembered-login.ts';
+import type { AppRouterInstance } from './router.ts';
 import {
   clearStoredSession,
   readStoredSession,
@@ -14,8 +16,8 @@ import {
   writeStoredSession,
 } from './storage.ts';
 
-/** The app machine with its real side effects: browser storage and the API. */
-export function provideAppMachine(call: ApiCall) {
+/** The app machine with its real side effects: browser storage, the API and the router. */
+export function provideAppMachine(call: ApiCall, router: AppRouterInstance) {
   return appMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => {
@@ -54,6 +56,7 @@ export function provideAppMachine(call: ApiCall) {
         if (context.session) rewriteStoredSession(context.session);
       },
       storeLanguage: (_, { language }) => writeLanguage(language),
+      navigate: navigateWith(router),
     },
   });
 }

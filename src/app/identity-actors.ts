@@ -8,7 +8,6 @@
  * shell), so this code and the schemas it pulls in stay in route chunks.
  */
 import { fromPromise } from 'xstate';
-import type { AppEvent } from '../../machines/app.machine.ts';
 import { changePasswordMachine } from '../../machines/change-password.machine.ts';
 import type { Captcha } from '../../machines/identity-types.ts';
 import { type LoginRequest, loginMachine, type RememberedLogin } from '../../machines/login.machine.ts';
@@ -35,24 +34,23 @@ import { type Announcement, announcementsEndpoint, type Banner, type DownloadLin
 import type { Switches } from '../../contract/system.ts';
 import { captchaEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../contract/verification.ts';
 import { apiCall, merchantCode } from './api.ts';
+import { type SystemArgs, sendToApp } from './app-events.ts';
+import { goTo } from './navigation.ts';
 import { downloadLinksCall, loginBannersCall, whitelabelCall } from '../../contract/login-calls.ts';
 import { defaultDialingCode, toRegisterPayload, toScreenRules } from './registration-payload.ts';
 import { forgetDeviceToken, readRemembered, writeRemembered } from './remembered-login.ts';
 
-/** What the identity actors need: the API client, its sealer, and the app actor's `send`. */
+/** What the identity actors need: the API client and its sealer. They tell the app machine through the actor system. */
 export interface IdentityDeps {
   call: ApiCall;
   sealer: Sealer;
-  sendToApp: (event: AppEvent) => void;
 }
 
-let defaultSealer: Sealer | null = null;
-
-/** The app's API client and one shared sealer (the public key is fetched once). */
-export function identityDeps(sendToApp: (event: AppEvent) => void): IdentityDeps {
-  defaultSealer ??= createSealer(apiCall);
-  return { call: apiCall, sealer: defaultSealer, sendToApp };
-}
+/** The app's API client and one sealer (the public key is fetched once for the whole app). */
+export const identityDeps: () => IdentityDeps = (() => {
+  let deps: IdentityDeps | null = null;
+  return () => (deps ??= { call: apiCall, sealer: createSealer(apiCall) });
+})();
 
 /** The white-label switches the identity screens read (SMS login tab, reset by phone). */
 export interface IdentitySwitches {
@@ -109,7 +107,7 @@ export async function loadLoginContent(call: ApiCall = apiCall): Promise<LoginCo
 /** The registration announcement (spec section 2: types B, group m_reg, platform M); none when it cannot be loaded. */
 export async function loadRegistrationNotice(call: ApiCall = apiCall): Promise<Announcement[]> {
   try {
-    const groups = await call(announcementsEndpoint, { query: { types: 'B', groupName: 'm_reg', platform: 'M' } as never });
+    const groups = await call(announcementsEndpoint, { query: { types: 'B', groupName: 'm_reg', platform: 'M' } });
     return groups.banners;
   } catch {
     return [];
@@ -130,8 +128,8 @@ const toSession = (result: Pick<LoginResult, 'token' | 'userName' | 'type' | 'fi
  * the device token (MC_REMEMBER), so the session itself is never written to
  * local storage.
  */
-const storeSession = (deps: IdentityDeps) => (_: unknown, params: { session: SessionInfo }) =>
-  deps.sendToApp({ type: 'session.login', session: params.session, remember: false });
+const storeSession = (args: SystemArgs, params: { session: SessionInfo }) =>
+  sendToApp(args, { type: 'session.login', session: params.session, remember: false });
 
 function loadCaptcha(deps: IdentityDeps) {
   return fromPromise<Captcha>(async () => {
@@ -191,7 +189,7 @@ export function provideLoginMachine(deps: IdentityDeps) {
       }),
       smsCountdown: smsCountdown(deps),
     },
-    actions: { storeSession: storeSession(deps) },
+    actions: { storeSession, goTo },
   });
 }
 
@@ -213,6 +211,7 @@ export function provideRegistrationMachine(deps: IdentityDeps) {
       }),
       smsCountdown: smsCountdown(deps),
     },
+    actions: { goTo },
   });
 }
 
@@ -237,7 +236,7 @@ export function providePasswordResetMachine(deps: IdentityDeps) {
       ),
       smsCountdown: smsCountdown(deps),
     },
-    actions: { storeSession: storeSession(deps) },
+    actions: { storeSession, goTo },
   });
 }
 
@@ -259,10 +258,11 @@ export function provideChangePasswordMachine(deps: IdentityDeps) {
     actions: {
       // No password is cached; the server ended the device sessions, so remember-me starts over.
       // The stored session no longer asks for a new password (firstTimeLogin, passwordExpired).
-      passwordChanged: () => {
+      passwordChanged: (args) => {
         forgetDeviceToken();
-        deps.sendToApp({ type: 'session.passwordChanged' });
+        sendToApp(args, { type: 'session.passwordChanged' });
       },
+      goTo,
     },
   });
 }
@@ -283,7 +283,7 @@ export function provideTrialMachine(deps: IdentityDeps) {
         });
       }),
     },
-    actions: { storeSession: storeSession(deps) },
+    actions: { storeSession, goTo },
   });
 }
 
@@ -297,7 +297,8 @@ export function provideLogoutMachine(deps: IdentityDeps) {
     },
     actions: {
       // The app machine clears the session (session storage: MC_SESSION_INFO, trialName) and the device token.
-      clearLocalSession: () => deps.sendToApp({ type: 'session.logout' }),
+      clearLocalSession: (args) => sendToApp(args, { type: 'session.logout' }),
+      goTo,
     },
   });
 }

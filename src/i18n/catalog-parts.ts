@@ -13,6 +13,18 @@ export const catalogParts = ['core', 'identity', 'money', 'lobby'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
 
 /**
+ * The developer tools' messages (`dev.`: the inspector panel behind
+ * `?inspect`, src/inspector/) are compiled into a part of their own that the
+ * site never asks for: src/i18n/catalogs.ts leaves it out, and only
+ * development and preview builds load it, with the panel
+ * (src/i18n/dev-catalog.ts). A production build holds none of it.
+ */
+export const devPart = 'dev';
+/** Every part a catalog is compiled into: the site's and the developer tools'. */
+export const compiledParts = [...catalogParts, devPart] as const;
+export type CompiledPart = (typeof compiledParts)[number];
+
+/**
  * Error codes only the identity or the money screens show (their forms'
  * answers); every other code (session, request, game, trial) is in `core`.
  */
@@ -29,9 +41,10 @@ const errorParts: [RegExp, CatalogPart][] = [
 const lobbyPart = /^lobby\.(filter|list|tabs|search|sheet|footer|download|winners|lottery)\.|^lobby\.(block\.vendors|fav\.(add|remove)Short|launching)$/;
 
 /** The part a message id is compiled into; null for messages the browser never needs. */
-export function partOf(id: string): CatalogPart | null {
+export function partOf(id: string): CompiledPart | null {
   const namespace = id.slice(0, id.indexOf('.'));
   if (namespace === 'play') return null;
+  if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {

@@ -13,9 +13,10 @@ import type { ApiCall } from '../api/client.ts';
 import type { ConsolidatedSettings } from '../../contract/system.ts';
 import { provideAppMachine } from '../app/actors.ts';
 import { AppActorContext } from '../app/app-actor.tsx';
+import { AppI18n } from '../app/app-root.tsx';
 import { AppRouter } from '../app/app-router.tsx';
+import { navigateWith } from '../app/navigation.ts';
 import { createAppRouter } from '../app/router.ts';
-import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import en from '../../contract/messages/en.json';
 
 export const memberSession: SessionInfo = {
@@ -58,7 +59,9 @@ const unusedCall = (() => Promise.reject(new Error('renderApp: unexpected API ca
 
 export function renderApp({ path = '/m/home', session = null, status, renew, storage = false, settings = demoSettings }: RenderAppOptions = {}) {
   const loadSettings = () => Promise.resolve(settings);
-  const base = storage ? provideAppMachine(unusedCall) : appMachine;
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter({ history });
+  const base = storage ? provideAppMachine(unusedCall, router) : appMachine.provide({ actions: { navigate: navigateWith(router) } });
   const logic = base.provide({
     actors: {
       restoreSession: fromPromise(async () => session),
@@ -72,14 +75,12 @@ export function renderApp({ path = '/m/home', session = null, status, renew, sto
       }),
     },
   });
-  const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter({ history });
   const user = userEvent.setup();
   const view = render(
-    <AppActorContext.Provider logic={logic} options={{ input: { language: 'EN', cachedStatus: null } }}>
-      <I18nProvider load={loadEnglish}>
+    <AppActorContext.Provider logic={logic} options={{ systemId: 'app', input: { language: 'EN', cachedStatus: null } }}>
+      <AppI18n load={loadEnglish}>
         <AppRouter router={router} settings={loadSettings} />
-      </I18nProvider>
+      </AppI18n>
     </AppActorContext.Provider>,
   );
   return { ...view, router, history, user };

@@ -11,8 +11,8 @@
 import { sql } from 'drizzle-orm';
 import type { GameListQuery } from '../../contract/games.ts';
 import { merchants } from '../../server/db/schema.ts';
-import { demoMerchant } from '../../server/db/seed.ts';
-import { seedCatalogueIfEmpty } from '../../server/db/seed-catalogue.ts';
+import { demoMerchant } from '../../server/seed/seed.ts';
+import { seedCatalogueIfEmpty } from '../../server/seed/seed-catalogue.ts';
 import { gameList } from '../../server/modules/games/service.ts';
 import { createTestDatabase } from '../../server/test/test-db.ts';
 import { median, table } from './support.ts';

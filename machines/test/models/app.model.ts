@@ -1,4 +1,5 @@
 /** The app machine's model: inputs and events of its model-based test and of `npm run paths app`. */
+import { fromCallback } from 'xstate';
 import { appMachine } from '../../app.machine.ts';
 import type { SessionInfo } from '../../session.ts';
 import type { StatusAnswer } from '../../system-status.machine.ts';
@@ -24,6 +25,18 @@ export const inputs = [
 /** The server's answer for a session a newer login replaced. */
 export const replaced = { kind: 'server', errorCode: 'login.not.session', value: undefined };
 
+/** The delay event that ends the "session ended" notice. */
+export const sessionEndedNotice = 'xstate.after.sessionEndedNotice.app.guest.sessionEnded';
+
+/** What the favourites actor a path spawns was told (`session.change`), in order; the test empties it. */
+export const heard = { favourites: [] as boolean[] };
+
+/** Long-lived actors the site loads on demand (the balance, the favourites). */
+const balanceLogic = fromCallback(() => () => {});
+const favouritesLogic = fromCallback<{ type: 'session.change'; loggedIn: boolean }>(({ receive }) => {
+  receive((event) => heard.favourites.push(event.loggedIn));
+});
+
 export const appModel: MachineModel<typeof appMachine> = {
   machine: appMachine,
   aspects: [
@@ -46,7 +59,12 @@ export const appModel: MachineModel<typeof appMachine> = {
         { type: 'xstate.error.actor.renewSession', error: { kind: 'offline', errorCode: 'client.offline' } },
         { type: 'session.passwordChanged' },
         { type: 'notice.dismiss' },
+        { type: sessionEndedNotice },
         { type: 'language.change', language: 'VI' },
+        { type: 'navigate', to: '/m/voucherCenter' },
+        { type: 'actor.spawn', systemId: 'balance', logic: balanceLogic },
+        { type: 'actor.spawn', systemId: 'favourites', logic: favouritesLogic, input: { loggedIn: false } },
+        { type: 'actor.stop', systemId: 'balance' },
       ],
     },
   ],

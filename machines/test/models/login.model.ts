@@ -14,6 +14,8 @@ export const plain = { kind: 'server', errorCode: 'login.failed' };
 
 export const withSms: LoginInput = { smsEnabled: true, now: frozen };
 export const withoutSms: LoginInput = { smsEnabled: false, now: frozen };
+/** Sent to log in from a member page (`/m/login?redirect=`). */
+export const fromWithdraw: LoginInput = { smsEnabled: true, now: frozen, redirect: '/m/withdraw?from=header' };
 
 const remembered = (output: RememberedLogin | null) => ({ type: 'xstate.done.actor.loadRemembered', output });
 export const complete = { type: 'form.submit', account: ' player1 ', secret: 'Player#2026', captcha: '123456' };
@@ -41,7 +43,7 @@ export const loginModel: MachineModel<typeof loginMachine> = {
     },
     {
       name: 'submit and captcha',
-      inputs: [withSms],
+      inputs: [withSms, fromWithdraw],
       events: [
         remembered(null),
         complete,

@@ -5,6 +5,8 @@ import type { MachineModel } from '../model.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const frozen = () => T0;
+/** The result's toast is up: on to the next screen. */
+export const RESULT_SHOWN = 'xstate.after.resultToast.passwordReset.finished';
 export const inputs: PasswordResetInput[] = [
   { phoneResetEnabled: true, now: frozen },
   { phoneResetEnabled: false, now: frozen },
@@ -39,6 +41,7 @@ export const passwordResetModel: MachineModel<typeof passwordResetMachine> = {
         { type: 'xstate.error.actor.submitPhoneReset', error: { kind: 'server', errorCode: 'verification.code.invalid' } },
         { type: 'xstate.done.actor.loginAfterReset', output: session },
         { type: 'xstate.error.actor.loginAfterReset', error: { kind: 'server', errorCode: 'login.failed' } },
+        { type: RESULT_SHOWN },
       ],
     },
   ],

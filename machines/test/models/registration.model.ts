@@ -6,6 +6,8 @@ import type { MachineModel } from '../model.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 export const frozen = () => T0;
+/** The success message is up: on to the login screen. */
+export const LOGIN_REDIRECT = 'xstate.after.loginRedirect.registration.registered';
 
 /** Both methods, SMS verification and captcha on; e-mail and invitation code optional. */
 export const fullRules: RegistrationRules = {
@@ -71,6 +73,7 @@ export const registrationModel: MachineModel<typeof registrationMachine> = {
         { type: 'xstate.error.actor.checkAffiliate', error: { kind: 'server', errorCode: 'system.busy' } },
         { type: 'xstate.done.actor.submitRegistration', output: { userName: 'newuser1' } },
         { type: 'xstate.error.actor.submitRegistration', error: { kind: 'server', errorCode: 'register.username.exists' } },
+        { type: LOGIN_REDIRECT },
       ],
     },
     {

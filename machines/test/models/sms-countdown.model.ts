@@ -3,7 +3,9 @@ import { type SmsCountdownInput, smsCountdownMachine } from '../../sms-countdown
 import type { MachineModel } from '../model.ts';
 
 export const T0 = Date.UTC(2026, 0, 1);
-export const TICK = 'xstate.after.smsTick.smsCountdown.counting';
+export const TICK = 'xstate.after.smsTick.smsCountdown.button.counting';
+export const SENDING_TOAST_END = 'xstate.after.sendingToastMax.smsCountdown.toast.sending';
+export const SENT_TOAST_END = 'xstate.after.sentToast.smsCountdown.toast.sent';
 /** The model's clock stands still: the paths prove the structure, the named scenarios move time. */
 const frozen = () => T0;
 export const inputs: SmsCountdownInput[] = [
@@ -33,6 +35,8 @@ export const smsCountdownModel: MachineModel<typeof smsCountdownMachine> = {
           error: { kind: 'server', errorCode: 'verification.resend.cooldown', value: { retryAfterMs: 1_500, expirationTime: T0 + 1_500 } },
         },
         { type: TICK },
+        { type: SENDING_TOAST_END },
+        { type: SENT_TOAST_END },
       ],
     },
   ],

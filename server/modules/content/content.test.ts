@@ -11,7 +11,7 @@ import {
 } from '../../../contract/content.ts';
 import { type Endpoint, failureEnvelope, successEnvelope, type ValueOf } from '../../../contract/endpoint.ts';
 import { buildApp } from '../../app.ts';
-import { demoVendors, stripScripts } from '../../db/seed-catalogue.ts';
+import { demoVendors, stripScripts } from '../../seed/seed-catalogue.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 
 let testDb: TestDatabase;

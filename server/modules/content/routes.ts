@@ -7,6 +7,7 @@ import {
   footerEndpoint,
 } from '../../../contract/content.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
+import { registerBannerImageRoute } from './banner-images.ts';
 import { announcementGroups, bannerList, customerService, downloadLinkList, footer } from './service.ts';
 
 export function registerContentRoutes(app: FastifyInstance): void {
@@ -15,4 +16,5 @@ export function registerContentRoutes(app: FastifyInstance): void {
   registerEndpoint(app, footerEndpoint, ({ ctx }) => footer(app.db, ctx.merchant.row.code));
   registerEndpoint(app, customerServiceEndpoint, ({ ctx }) => customerService(app.db, ctx.merchant.row.code));
   registerEndpoint(app, downloadLinksEndpoint, ({ ctx }) => downloadLinkList(app.db, ctx.merchant.row.code));
+  registerBannerImageRoute(app);
 }

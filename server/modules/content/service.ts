@@ -16,7 +16,8 @@ import {
   type Footer,
 } from '../../../contract/content.ts';
 import type { Database } from '../../db/connect.ts';
-import { bannerImageUrl, vendorLogoUrl } from '../games/icons.ts';
+import { vendorLogoUrl } from '../games/icons.ts';
+import { bannerImageUrl } from './banner-images.ts';
 import { findAnnouncements, findBanners, findCustomerServiceLinks, findDownloadLinks, findMerchantVendors } from './queries.ts';
 
 /** The footer's copyright line (spec section 2: year 2025). */

@@ -14,7 +14,7 @@ import {
 } from '../../../contract/games.ts';
 import { buildApp } from '../../app.ts';
 import { merchants } from '../../db/schema.ts';
-import { demoMerchant } from '../../db/seed.ts';
+import { demoMerchant } from '../../seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { initialsOf, vendorLogoUrl } from './icons.ts';
 import { maskName, mergeWinners } from './service.ts';

@@ -1,31 +1,28 @@
 /**
  * Locally generated images: a game icon per game (gradient, shape and
  * initials from a hash of the id and name), a white vendor logo per vendor
- * (`<vendor>-WHITE.svg`; BTI and the TCG vendors share `TCG-WHITE.svg`), a
- * default icon and banner images. Nothing is
- * fetched from elsewhere. Answers carry an ETag (304 on If-None-Match) and a
- * one-day public cache lifetime.
+ * (`<vendor>-WHITE.svg`; BTI and the TCG vendors share `TCG-WHITE.svg`) and a
+ * default icon (banner images: content/banner-images.ts, drawn and served
+ * with the helpers here). Nothing is fetched from elsewhere. Answers carry an
+ * ETag (304 on If-None-Match) and a one-day public cache lifetime.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultGameIconUrl } from '../../../contract/games.ts';
-import { hashString } from '../../db/seed-catalogue.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findBannerForImage } from '../content/queries.ts';
+import { hashString } from '../../lib/string-hash.ts';
 import { findGameForIcon, findVendor } from './queries.ts';
 
 export const gameIconPrefix = '/static/game-icons';
 export const vendorLogoPrefix = '/static/vendor-logos';
-export const bannerImagePrefix = '/static/banners';
 
 export const gameIconUrl = (gameId: number) => `${gameIconPrefix}/${gameId}.svg`;
 /** Spec section 9: BTI and the TCG-prefixed vendors (TCG_SEA, TCG_LOTTO_VN, ...) share one icon, TCG's. */
 export const sharedLogoCode = 'TCG';
 export const logoCodeOf = (code: string) => (code === 'BTI' || code.startsWith(sharedLogoCode) ? sharedLogoCode : code);
 export const vendorLogoUrl = (code: string) => `${vendorLogoPrefix}/${encodeURIComponent(logoCodeOf(code))}-WHITE.svg`;
-export const bannerImageUrl = (bannerId: number) => `${bannerImagePrefix}/${bannerId}.svg`;
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Up to two initials: first letters (or digits) of the first two words. */
@@ -86,20 +83,8 @@ export function vendorLogoSvg(code: string, name: string): string {
 `;
 }
 
-export function bannerSvg(id: number, title: string): string {
-  const h = hashString(`banner:${id}:${title}`);
-  const hue = h % 360;
-  const label = title.length > 32 ? `${title.slice(0, 31)}…` : title;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 300" width="750" height="300" role="img" aria-label="${escapeXml(title)}">
-<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 72% 45%)"/><stop offset="1" stop-color="hsl(${(hue + 70) % 360} 70% 22%)"/></linearGradient></defs>
-<rect width="750" height="300" fill="url(#b)"/>
-<g fill="#fff" fill-opacity="0.12"><circle cx="640" cy="70" r="120"/><circle cx="560" cy="270" r="80"/></g>
-<text x="48" y="160" font-family="Arial, Helvetica, sans-serif" font-size="46" font-weight="700" fill="#fff">${escapeXml(label)}</text>
-</svg>
-`;
-}
-
-function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string): FastifyReply {
+/** Answers an SVG with an ETag (304 on a matching If-None-Match) and a one-day public cache lifetime. */
+export function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string): FastifyReply {
   const etag = `"${createHash('sha1').update(svg).digest('base64url').slice(0, 20)}"`;
   reply
     .header('content-type', 'image/svg+xml; charset=utf-8')
@@ -114,14 +99,15 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string): Fas
 
 const idFile = /^([1-9][0-9]{0,9})\.svg$/;
 
-function parseIdFile(file: string): number {
+/** The id of an `<id>.svg` file name; 404 when it is not one. */
+export function parseIdFile(file: string): number {
   const match = idFile.exec(file);
   const id = match ? Number(match[1]) : Number.NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw AppError.notFound('No such image.');
   return id;
 }
 
-/** Image routes (no Merchant header: an <img> does not send one). */
+/** Game icon and vendor logo routes (no Merchant header: an <img> does not send one). */
 export function registerImageRoutes(app: FastifyInstance): void {
   const config = { merchant: false };
   app.get<{ Params: { file: string } }>(`${gameIconPrefix}/:file`, { config }, async (request, reply) => {
@@ -138,10 +124,5 @@ export function registerImageRoutes(app: FastifyInstance): void {
     const vendor = match && logoCodeOf(match[1]!) === match[1] ? await findVendor(app.db, match[1]!) : null;
     if (!vendor) throw AppError.notFound('No such vendor logo.');
     return sendSvg(request, reply, vendorLogoSvg(vendor.code, vendor.name));
-  });
-  app.get<{ Params: { file: string } }>(`${bannerImagePrefix}/:file`, { config }, async (request, reply) => {
-    const banner = await findBannerForImage(app.db, parseIdFile(request.params.file));
-    if (!banner) throw AppError.notFound('No such banner.');
-    return sendSvg(request, reply, bannerSvg(banner.id, banner.title));
   });
 }

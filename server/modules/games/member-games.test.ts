@@ -4,7 +4,7 @@ import { type Game, gameListEndpoint } from '../../../contract/games.ts';
 import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, gameSessionTtlMs, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../contract/member-games.ts';
 import { loginEndpoint } from '../../../contract/session.ts';
 import { gameSessions } from '../../db/schema-lobby.ts';
-import { demoAccounts } from '../../db/seed-members.ts';
+import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 import { hashToken } from '../session/tokens.ts';
 import { resolveGameSession } from './game-sessions.ts';

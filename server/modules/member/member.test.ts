@@ -16,7 +16,7 @@ import { deviceLoginEndpoint, loginEndpoint, sessionInfoEndpoint } from '../../.
 import type { Switches } from '../../../contract/system.ts';
 import { captchaEndpoint, devOutboxEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../../contract/verification.ts';
 import { members, merchants } from '../../db/schema.ts';
-import { demoAccounts } from '../../db/seed-members.ts';
+import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, type TestClient } from '../../test/identity-harness.ts';
 
 let h: Harness;

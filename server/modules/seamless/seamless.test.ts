@@ -4,7 +4,7 @@ import { seamlessErrorCodes, signatureWindowMs } from '../../../contract/seamles
 import { games } from '../../db/schema-catalogue.ts';
 import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
 import { members } from '../../db/schema.ts';
-import { demoOpeningBalance } from '../../db/seed-wallet.ts';
+import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, type Harness } from '../../test/identity-harness.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { buildApp } from '../../app.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/session.ts';
 import { captchaEndpoint, smsNoLoginEndpoint } from '../../../contract/verification.ts';
 import { members, sessions } from '../../db/schema.ts';
-import { demoAccounts } from '../../db/seed-members.ts';
+import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 
 let h: Harness;

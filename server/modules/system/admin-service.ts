@@ -1,43 +1,29 @@
 /**
  * Operator commands on a merchant's system settings (maintenance, region
- * restriction). Used by the admin CLI directly or through the running
- * server's local admin listener.
+ * restriction). server/admin/commands.ts puts them beside the other areas'
+ * commands for the admin CLI and the running server's local admin listener.
  */
 import * as z from 'zod/mini';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { formatCidr, parseCidr } from './ip-ranges.ts';
+import { formatCidr, parseCidr } from '../../lib/ip-ranges.ts';
 import { findMerchant, type MerchantPatch, updateMerchant } from './queries.ts';
 import { completeSwitches } from './service.ts';
-import {
-  betCommandSchemas,
-  type BetRecoveryView,
-  executeBetCommand,
-  executeWithdrawalCommand,
-  isBetCommand,
-  isWithdrawalCommand,
-  withdrawalCommandSchemas,
-  type WithdrawalsView,
-} from '../wallet/admin-commands.ts';
 
 const merchant = z.string().check(z.minLength(1), z.maxLength(32));
 
-export const adminCommandSchema = z.discriminatedUnion('kind', [
+export const systemCommandSchemas = [
   z.object({ kind: z.literal('maintenance.on'), merchant, info: z.optional(z.string().check(z.maxLength(2000))) }),
   z.object({ kind: z.literal('maintenance.off'), merchant }),
   z.object({ kind: z.literal('restrict.set'), merchant, cidrs: z.array(z.string()).check(z.minLength(1)) }),
   z.object({ kind: z.literal('restrict.clear'), merchant }),
   z.object({ kind: z.literal('restrict.list'), merchant }),
   z.object({ kind: z.literal('status'), merchant }),
-  ...withdrawalCommandSchemas,
-  ...betCommandSchemas,
-]);
-export type AdminCommand = z.infer<typeof adminCommandSchema>;
+] as const;
 
-/** What a command answers: the merchant's settings, withdrawals for the withdrawals commands, a report for bets recover. */
-export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView;
+export type SystemCommand = z.infer<(typeof systemCommandSchemas)[number]>;
 
 export interface MerchantSettingsView {
   code: string;
@@ -83,15 +69,12 @@ function unknownMerchant(code: string): AppError {
   return new AppError(404, errorCodes.merchantUnknown, `Unknown merchant ${code}.`);
 }
 
-export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
-  if (isWithdrawalCommand(command)) {
-    if (!(await findMerchant(db, command.merchant))) throw unknownMerchant(command.merchant);
-    return executeWithdrawalCommand(db, command);
-  }
-  if (isBetCommand(command)) {
-    if (!(await findMerchant(db, command.merchant))) throw unknownMerchant(command.merchant);
-    return executeBetCommand(db, command);
-  }
+/** 404 merchant.unknown when no merchant has that code (checked before the other areas' commands too). */
+export async function assertMerchantExists(db: Database, code: string): Promise<void> {
+  if (!(await findMerchant(db, code))) throw unknownMerchant(code);
+}
+
+export async function executeSystemCommand(db: Database, command: SystemCommand): Promise<MerchantSettingsView> {
   let patch: MerchantPatch | null = null;
   switch (command.kind) {
     case 'maintenance.on':

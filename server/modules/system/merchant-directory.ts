@@ -7,17 +7,12 @@
  */
 import type { Database } from '../../db/connect.ts';
 import type { MerchantRow } from '../../db/schema.ts';
-import { compileIpRanges, type IpRanges } from './ip-ranges.ts';
+import type { MerchantLookup, MerchantSettings } from '../../http/request-context.ts';
+import { compileIpRanges } from '../../lib/ip-ranges.ts';
 import { findMerchant } from './queries.ts';
 
-export interface MerchantSettings {
-  readonly row: MerchantRow;
-  readonly restrictedRanges: IpRanges;
-}
-
-export interface MerchantDirectory {
-  /** The merchant with that code, or null when there is none. */
-  get(code: string): Promise<MerchantSettings | null>;
+/** The request context's merchant lookup (server/app.ts passes it to installRequestContext), with a cache. */
+export interface MerchantDirectory extends MerchantLookup {
   /** Drops cached rows (one code, or all). */
   invalidate(code?: string): void;
 }

@@ -11,7 +11,7 @@ import {
   type Whitelabel,
 } from '../../../contract/system.ts';
 import type { MerchantRow } from '../../db/schema.ts';
-import type { MerchantSettings } from './merchant-directory.ts';
+import type { MerchantSettings } from '../../http/request-context.ts';
 
 /** 1 when under maintenance (also when restricted too), 2 when only the IP is restricted, else 0. */
 export function systemStatus(merchant: MerchantSettings, clientIp: string): SystemStatus {

@@ -6,9 +6,9 @@ import {
   systemStatusEndpoint,
   whitelabelEndpoint,
 } from '../../../contract/system.ts';
+import { executeAdminCommand } from '../../admin/commands.ts';
 import { buildApp } from '../../app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { executeAdminCommand } from './admin-service.ts';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;

@@ -5,8 +5,7 @@ import type { OutboxMessage, SmsCodeRequest, SmsCodeSent } from '../../../contra
 import type { Database } from '../../db/connect.ts';
 import { outbox } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { mobileTaken } from '../member/queries.ts';
-import type { MerchantSettings } from '../system/merchant-directory.ts';
+import type { MerchantSettings } from '../../http/request-context.ts';
 import { completeSwitches } from '../system/service.ts';
 import type { CodeService } from './code-service.ts';
 import { normalizeMobile, recipientKey } from './targets.ts';
@@ -20,7 +19,10 @@ function mobileOf(request: SmsCodeRequest) {
   return mobile;
 }
 
-export function createVerificationService(db: Database, codes: CodeService) {
+/** Whether a member of the merchant has that mobile number (the member module's query, passed in by identity.ts). */
+export type MobileTaken = (merchantCode: string, dialingCode: string, number: string) => Promise<boolean>;
+
+export function createVerificationService(db: Database, codes: CodeService, mobileTaken: MobileTaken) {
   return {
     /** Codes for login by mobile (MOBILENUMPASSREG3) and set password by phone (CHNGPASSVERIF3). Sent whether or not the number has an account. */
     async sendNoLogin(merchant: MerchantSettings, request: SmsCodeRequest): Promise<SmsCodeSent> {
@@ -43,7 +45,7 @@ export function createVerificationService(db: Database, codes: CodeService) {
         throw new AppError(403, errorCodes.registerMethodDisabled, 'This registration method is not available.');
       }
       const mobile = mobileOf(request);
-      if (await mobileTaken(db, merchant.row.code, mobile.dialingCode, mobile.number)) {
+      if (await mobileTaken(merchant.row.code, mobile.dialingCode, mobile.number)) {
         throw new AppError(409, errorCodes.mobileExists, 'This mobile number is already registered.', { field: 'mobileNum' });
       }
       return codes.send({

@@ -11,10 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCli } from '../../admin/cli.ts';
 import { openDatabase } from '../../db/connect.ts';
 import { buildApp } from '../../app.ts';
-import { bankCards, bets, games, members, playRounds } from '../../db/schema.ts';
+import { members } from '../../db/schema.ts';
+import { games } from '../../db/schema-catalogue.ts';
+import { bankCards, bets } from '../../db/schema-wallet.ts';
+import { playRounds } from '../../db/schema-play.ts';
 import { launchGame } from '../games/game-sessions.ts';
-import { seedIfEmpty } from '../../db/seed.ts';
-import { demoOpeningBalance } from '../../db/seed-wallet.ts';
+import { seedIfEmpty } from '../../seed/seed.ts';
+import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createWalletKit } from '../../test/wallet-model.ts';
 import { balanceOf } from './ledger.ts';
 

@@ -2,17 +2,14 @@
  * Operator commands on withdrawals (`npm run admin -- withdrawals list|approve
  * <id>|reject <id>`): list a merchant's withdrawals, approve one (the held
  * amount is paid out to the gateway) or reject it (the held amount returns to
- * the member's wallet); and on game rounds (`bets recover`): roll back the
- * interrupted rounds of game pages now, as the server's recovery sweep does.
- * Run by the admin CLI directly or through the running server's admin
- * listener, like the other operator commands.
+ * the member's wallet). Run by the admin CLI directly or through the running
+ * server's admin listener, like the other operator commands
+ * (server/admin/commands.ts).
  */
 import { inArray } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Database } from '../../db/connect.ts';
 import { members } from '../../db/schema.ts';
-import { readConfig } from '../../config.ts';
-import { type RecoveryReport, recoverOpenRounds } from '../play/service.ts';
 import { maskAccountNumber, createWalletService } from './service.ts';
 import { createWithdrawalPasswords } from './withdrawal-password.ts';
 
@@ -94,51 +91,4 @@ export function formatWithdrawals(view: WithdrawalsView): string {
         `${w.orderNo}  #${w.id}  ${w.status.padEnd(8)}  ${money(w.amount).padStart(12)}  ${w.username}  ${w.bank} ${w.accountNumberMasked} (${w.accountName})  ${w.createdAt}${w.decidedAt ? `  decided ${w.decidedAt}` : ''}`,
     )
     .join('\n');
-}
-
-
-// ------------------------------------------------------------------ bets recover
-
-export const betCommandSchemas = [
-  z.object({ kind: z.literal('bets.recover'), merchant, olderThanMs: z.optional(z.number().check(z.int(), z.minimum(0))) }),
-] as const;
-
-export type BetCommand = { kind: 'bets.recover'; merchant: string; olderThanMs?: number | undefined };
-
-export interface BetRecoveryView {
-  recovery: RecoveryReport & { olderThanMs: number };
-}
-
-export function isBetCommand(command: { kind: string }): command is BetCommand {
-  return command.kind.startsWith('bets.');
-}
-
-/**
- * Rolls back the merchant's game rounds pending longer than `olderThanMs`
- * (default PLAY_RECOVERY_AFTER_MS) through the signed seamless-wallet API of
- * an application built on this database (the vendors' secrets are in it, or
- * derived from VENDOR_WALLET_SECRET), exactly as the server's sweep does.
- */
-export async function executeBetCommand(db: Database, command: BetCommand): Promise<BetRecoveryView> {
-  const config = readConfig();
-  const olderThanMs = command.olderThanMs ?? config.playRecoveryAfterMs;
-  const { buildApp } = await import('../../app.ts');
-  const app = await buildApp({ db, vendorWalletSecret: config.vendorWalletSecret, rateLimitPerMinute: 1_000_000_000, play: { recoverEveryMs: 0 } });
-  try {
-    await app.ready();
-    const report = await recoverOpenRounds(app, { now: () => new Date(), olderThanMs, merchantCode: command.merchant });
-    return { recovery: { ...report, olderThanMs } };
-  } finally {
-    await app.close();
-  }
-}
-
-export function formatBetRecovery(view: BetRecoveryView): string {
-  const r = view.recovery;
-  return [
-    `Open game rounds older than ${r.olderThanMs / 1000} s: ${r.found}`,
-    `  rolled back (stake returned, or no bet was placed): ${r.rolledBack}`,
-    `  already settled (marked settled):                   ${r.settled}`,
-    `  not recovered now (tried again by the next sweep):  ${r.failed}`,
-  ].join('\n');
 }

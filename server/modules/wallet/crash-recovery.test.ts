@@ -34,8 +34,10 @@ import {
 } from '../../../contract/wallet.ts';
 import { openDatabase } from '../../db/connect.ts';
 import { createContractClient } from '../../test/contract-client.ts';
-import { bets, deposits, ledgerTransactions, members, playRounds, withdrawals } from '../../db/schema.ts';
-import { demoAccounts } from '../../db/seed-members.ts';
+import { members } from '../../db/schema.ts';
+import { bets, deposits, ledgerTransactions, withdrawals } from '../../db/schema-wallet.ts';
+import { playRounds } from '../../db/schema-play.ts';
+import { demoAccounts } from '../../seed/seed-members.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { betMismatches } from '../../test/wallet-model.ts';

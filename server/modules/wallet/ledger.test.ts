@@ -11,7 +11,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MovementAnswer, seamlessErrorCodes } from '../../../contract/seamless.ts';
-import { bets, deposits, ledgerAccounts, ledgerTransactions, localGatewayPayments } from '../../db/schema.ts';
+import { bets, deposits, ledgerAccounts, ledgerTransactions, localGatewayPayments } from '../../db/schema-wallet.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { betMismatches, createSeamlessKit, createWalletKit, memberInvariants, type WalletKit } from '../../test/wallet-model.ts';

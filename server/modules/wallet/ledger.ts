@@ -35,7 +35,7 @@ import {
   ledgerAccounts,
   ledgerPostings,
   ledgerTransactions,
-} from '../../db/schema.ts';
+} from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
 
 export type MerchantId = string;

@@ -7,7 +7,16 @@ import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'driz
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type { BetRecords, DepositOrders, RecordType, TransactionRecords, Withdrawals } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
-import { bankCards, bets, deposits, games, ledgerAccounts, ledgerPostings, ledgerTransactions, withdrawals } from '../../db/schema.ts';
+import { games } from '../../db/schema-catalogue.ts';
+import {
+  bankCards,
+  bets,
+  deposits,
+  ledgerAccounts,
+  ledgerPostings,
+  ledgerTransactions,
+  withdrawals,
+} from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
 import { depositView, withdrawalView } from './service.ts';
 

@@ -24,6 +24,7 @@ import {
   type Withdrawal,
 } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
+import type { MemberRow, MerchantRow } from '../../db/schema.ts';
 import {
   type BankCardRow,
   bankCards,
@@ -32,11 +33,9 @@ import {
   depositChannels,
   depositPromotions,
   deposits,
-  type MemberRow,
-  type MerchantRow,
   type WithdrawalRow,
   withdrawals,
-} from '../../db/schema.ts';
+} from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
 import { uniqueViolation } from '../member/queries.ts';
 import type { PaymentProvider } from './gateway/provider.ts';

@@ -19,12 +19,14 @@ import {
   withdrawalsEndpoint,
   withdrawInfoEndpoint,
 } from '../../../contract/wallet.ts';
-import { bets, games, localGatewayPayments, type MemberRow } from '../../db/schema.ts';
-import { demoOpeningBalance } from '../../db/seed-wallet.ts';
-import { demoAccounts } from '../../db/seed-members.ts';
+import { executeAdminCommand } from '../../admin/commands.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import { games } from '../../db/schema-catalogue.ts';
+import { bets, localGatewayPayments } from '../../db/schema-wallet.ts';
+import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
+import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 import { createMember, intactLedger, ledgerInvariants, signIn, signInTrial } from '../../test/wallet-harness.ts';
-import { executeAdminCommand } from '../system/admin-service.ts';
 import { hmacHex } from './gateway/provider.ts';
 import { postTransaction } from './ledger.ts';
 

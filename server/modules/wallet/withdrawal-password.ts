@@ -10,7 +10,8 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { withdrawalPasswordPattern } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
-import { type MemberRow, withdrawalPasswords } from '../../db/schema.ts';
+import type { MemberRow } from '../../db/schema.ts';
+import { withdrawalPasswords } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../member/passwords.ts';
 

@@ -9,7 +9,7 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../app/identity-actors.ts')>();
   return {
     ...actual,
-    identityDeps: (sendToApp: Parameters<typeof actual.identityDeps>[0]) => ({ call: server.current!.call, sealer: server.current!.sealer, sendToApp }),
+    identityDeps: () => ({ call: server.current!.call, sealer: server.current!.sealer }),
   };
 });
 

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAppSend, useSession } from '../../app/app-actor.tsx';
+import { useSystemActor } from '../../app/actor-system.ts';
+import { useSession } from '../../app/app-actor.tsx';
 import { identityDeps, provideChangePasswordMachine } from '../../app/identity-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
@@ -23,25 +23,18 @@ export function ChangePasswordScreen() {
   useCatalogPart('identity');
   const t = useT();
   const text = useIdentityText();
-  const navigate = useNavigate();
   const session = useSession();
-  const sendToApp = useAppSend();
-  const logic = useMemo(() => provideChangePasswordMachine(identityDeps(sendToApp)), [sendToApp]);
-  const actor = useActorRef(logic, { input: { hasCachedPassword: false } });
+  const logic = useMemo(() => provideChangePasswordMachine(identityDeps()), []);
+  const actor = useSystemActor(logic, { systemId: 'changePassword', input: { hasCachedPassword: false } });
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const samePassword = useSelector(actor, (s) => s.matches('samePassword'));
   const message = useSelector(actor, (s) => s.context.message);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
 
   const { register, handleSubmit, formState, getValues } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
   });
-
-  useEffect(() => {
-    if (output) void navigate({ to: output.redirectTo, replace: true });
-  }, [output, navigate]);
 
   const submit = (values: ChangePasswordValues) => actor.send({ type: 'form.submit', ...values });
   // The machine refuses a missing old password and a confirmation that does not match with its own message.

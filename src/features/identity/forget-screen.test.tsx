@@ -13,7 +13,7 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
   return {
     ...actual,
     loadIdentitySwitches: async () => ({ smsLogin: true, phoneReset: server.phoneReset }),
-    identityDeps: (sendToApp: Parameters<typeof actual.identityDeps>[0]) => ({ call: server.current!.call, sealer: server.current!.sealer, sendToApp }),
+    identityDeps: () => ({ call: server.current!.call, sealer: server.current!.sealer }),
   };
 });
 

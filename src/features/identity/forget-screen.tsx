@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ResetLookup } from '../../../machines/password-reset.machine.ts';
-import { useAppSend } from '../../app/app-actor.tsx';
+import { useSystemActor } from '../../app/actor-system.ts';
 import { defaultDialingCode, type IdentitySwitches, identityDeps, providePasswordResetMachine } from '../../app/identity-actors.ts';
 import { fieldLimits } from '../../../contract/verification.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -37,31 +36,18 @@ const lookups = [
   { value: 'email', label: 'identity.reset.byEmail' },
 ] as const;
 
-type ResetActor = ReturnType<typeof useActorRef<ReturnType<typeof providePasswordResetMachine>>>;
+type ResetActor = ReturnType<typeof useSystemActor<ReturnType<typeof providePasswordResetMachine>>>;
 
 /** Forgot password (/m/forget): by phone (SMS code and a new password) or by e-mail, per the CHNGPASSVERIF3 switch. */
 export function ForgetScreen({ switches }: { switches: IdentitySwitches }) {
   useCatalogPart('identity');
   const t = useT();
-  const navigate = useNavigate();
-  const router = useRouter();
-  const canGoBack = useCanGoBack();
-  const sendToApp = useAppSend();
-  const logic = useMemo(() => providePasswordResetMachine(identityDeps(sendToApp)), [sendToApp]);
-  const actor = useActorRef(logic, { input: { phoneResetEnabled: switches.phoneReset } });
+  const logic = useMemo(() => providePasswordResetMachine(identityDeps()), []);
+  const actor = useSystemActor(logic, { systemId: 'passwordReset', input: { phoneResetEnabled: switches.phoneReset } });
   const lookup = useSelector(actor, (s) => s.context.lookup);
-  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  // The result shows until the machine moves on (back, or to the next screen).
+  const output = useSelector(actor, (s) => s.context.result);
   const text = useIdentityText();
-
-  useEffect(() => {
-    if (!output) return;
-    const timer = setTimeout(() => {
-      if (output.goBack && canGoBack) router.history.back();
-      else if (output.goBack) void navigate({ to: '/m/login', replace: true });
-      else if (output.redirectTo) void navigate({ to: output.redirectTo, replace: true });
-    }, 1500);
-    return () => clearTimeout(timer);
-  }, [output, navigate, router, canGoBack]);
 
   if (output) {
     return (

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoginMethod } from '../../../machines/login.machine.ts';
-import { useAppSend, useLanguageChanges } from '../../app/app-actor.tsx';
+import { useSystemActor } from '../../app/actor-system.ts';
+import { useLanguageChanges, useLanguageChoice } from '../../app/app-actor.tsx';
 import {
   defaultDialingCode,
   type IdentitySwitches,
@@ -28,7 +29,7 @@ import {
   Tabs,
   TextField,
 } from './form-parts.tsx';
-import { LanguageChoices } from '../shell/language-choices.tsx';
+import { LanguageChoices } from '../../ui/language-choices.tsx';
 import styles from './identity-form.module.css';
 import { isMobileNumber, type LoginFormValues, loginSchema, passwordMaxLength } from './identity-schemas.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
@@ -85,10 +86,9 @@ export function LoginScreen({
 }) {
   useCatalogPart('identity');
   const t = useT();
-  const navigate = useNavigate();
-  const sendToApp = useAppSend();
-  const logic = useMemo(() => provideLoginMachine(identityDeps(sendToApp)), [sendToApp]);
-  const actor = useActorRef(logic, { input: { smsEnabled: switches.smsLogin } });
+  const languageChoice = useLanguageChoice();
+  const logic = useMemo(() => provideLoginMachine(identityDeps()), []);
+  const actor = useSystemActor(logic, { systemId: 'login', input: { smsEnabled: switches.smsLogin, redirect: redirect ?? null } });
 
   const method = useSelector(actor, (s) => s.context.method);
   const rememberedAccount = useSelector(actor, (s) => s.context.account);
@@ -99,7 +99,6 @@ export function LoginScreen({
   const captchaShown = useSelector(actor, (s) => !s.matches({ active: { captcha: 'hidden' } }));
   const captchaLoading = useSelector(actor, (s) => s.matches({ active: { captcha: 'loading' } }));
   const captcha = useSelector(actor, (s) => s.context.captcha);
-  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
   const sms = useSelector(actor, (s) => s.children.smsCountdown as SmsCountdownRef | undefined);
 
   const resolver = useMemo(() => zodResolver(loginSchema(method, captchaShown)), [method, captchaShown]);
@@ -132,12 +131,6 @@ export function LoginScreen({
   useEffect(() => {
     if (captcha) setValue('captcha', '');
   }, [captcha, setValue]);
-
-  useEffect(() => {
-    if (!output) return;
-    if (output.redirectTo === '/m/home' && redirect) void navigate({ href: redirect, replace: true });
-    else void navigate({ to: output.redirectTo, replace: true });
-  }, [output, redirect, navigate]);
 
   const submit = (values: LoginFormValues) => actor.send({ type: 'form.submit', ...values });
   // The machine refuses empty fields (and a missing captcha) with its own message.
@@ -223,7 +216,7 @@ export function LoginScreen({
         <Link to="/m/trail">{t('identity.login.trial')}</Link>
       </div>
       <nav aria-label={t('shell.menu.language')}>
-        <LanguageChoices listClassName={styles.languages} itemClassName={styles.language} />
+        <LanguageChoices {...languageChoice} listClassName={styles.languages} itemClassName={styles.language} />
       </nav>
       <AppDownload link={content.download} />
     </div>

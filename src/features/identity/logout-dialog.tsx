@@ -1,7 +1,6 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useAppSend } from '../../app/app-actor.tsx';
+import { useSystemActor } from '../../app/actor-system.ts';
 import { identityDeps, provideLogoutMachine } from '../../app/identity-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
@@ -10,15 +9,14 @@ import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /**
  * The logout confirm (in_sure_logout), run by the logout machine: opened on
- * mount, `onClose` when cancelled or once logged out (then home).
+ * mount, `onClose` when cancelled or once logged out (the machine then sends
+ * the player home).
  */
 export default function LogoutDialog({ onClose }: { onClose: () => void }) {
   useCatalogPart('identity');
   const t = useT();
-  const navigate = useNavigate();
-  const sendToApp = useAppSend();
-  const logic = useMemo(() => provideLogoutMachine(identityDeps(sendToApp)), [sendToApp]);
-  const actor = useActorRef(logic);
+  const logic = useMemo(() => provideLogoutMachine(identityDeps()), []);
+  const actor = useSystemActor(logic, { systemId: 'logout' });
   const confirming = useSelector(actor, (s) => s.matches('confirming'));
   const loggingOut = useSelector(actor, (s) => s.matches('loggingOut'));
 
@@ -28,12 +26,10 @@ export default function LogoutDialog({ onClose }: { onClose: () => void }) {
   // Subscribed (not selected): logging out ends the signed-in view around this dialog in the same moment.
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return;
-      void navigate({ to: snapshot.output.redirectTo, replace: true });
-      onClose();
+      if (snapshot.status === 'done') onClose();
     });
     return () => subscription.unsubscribe();
-  }, [actor, onClose, navigate]);
+  }, [actor, onClose]);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import {
@@ -12,7 +12,7 @@ import {
   registrationFields,
   visibleFields,
 } from '../../../machines/registration-rules.ts';
-import { useAppSend } from '../../app/app-actor.tsx';
+import { useSystemActor } from '../../app/actor-system.ts';
 import { defaultDialingCode, identityDeps, maxLengthOf, provideRegistrationMachine } from '../../app/identity-actors.ts';
 import type { Announcement } from '../../../contract/content.ts';
 import { fieldLimits } from '../../../contract/verification.ts';
@@ -117,12 +117,12 @@ function RegistrationNotices({ notices }: { notices: readonly Announcement[] }) 
 
 function RegistrationFlow({ affiliateCode, recommenderId }: { affiliateCode?: string | undefined; recommenderId?: string | undefined }) {
   const t = useT();
-  const sendToApp = useAppSend();
-  const logic = useMemo(() => provideRegistrationMachine(identityDeps(sendToApp)), [sendToApp]);
-  const actor = useActorRef(logic, { input: { affiliateCode: affiliateCode ?? null } });
+  const logic = useMemo(() => provideRegistrationMachine(identityDeps()), []);
+  const actor = useSystemActor(logic, { systemId: 'registration', input: { affiliateCode: affiliateCode ?? null } });
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('checkingUrlAffiliate'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
-  const registered = useSelector(actor, (s) => s.status === 'done');
+  // The success message shows until the machine moves on to the login screen.
+  const registered = useSelector(actor, (s) => s.matches('registered') || s.status === 'done');
   const rules = useSelector(actor, (s) => s.context.rules);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const text = useIdentityText();
@@ -155,15 +155,10 @@ function RegistrationFlow({ affiliateCode, recommenderId }: { affiliateCode?: st
   return <RegisterForm actor={actor} rules={rules} affiliateCode={affiliateCode} recommenderId={recommenderId} />;
 }
 
-type RegistrationActor = ReturnType<typeof useActorRef<ReturnType<typeof provideRegistrationMachine>>>;
+type RegistrationActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideRegistrationMachine>>>;
 
 function Registered() {
   const t = useT();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => void navigate({ to: '/m/login', replace: true }), 1500);
-    return () => clearTimeout(timer);
-  }, [navigate]);
   return (
     <div className={styles.centre}>
       <p className={styles.success} role="status">

@@ -1,7 +1,6 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { useAppSend } from '../../app/app-actor.tsx';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useSystemActor } from '../../app/actor-system.ts';
 import { identityDeps, provideTrialMachine } from '../../app/identity-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
@@ -14,17 +13,10 @@ export function TrialScreen() {
   useCatalogPart('identity');
   const t = useT();
   const text = useIdentityText();
-  const navigate = useNavigate();
-  const sendToApp = useAppSend();
-  const logic = useMemo(() => provideTrialMachine(identityDeps(sendToApp)), [sendToApp]);
-  const actor = useActorRef(logic);
+  const logic = useMemo(() => provideTrialMachine(identityDeps()), []);
+  const actor = useSystemActor(logic, { systemId: 'trial' });
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
-
-  useEffect(() => {
-    if (output) void navigate({ to: output.redirectTo, replace: true });
-  }, [output, navigate]);
 
   if (failed) {
     return (

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Icon } from '../../ui/icons.tsx';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -8,18 +8,12 @@ import { useT } from '../../i18n/use-t.ts';
 import { buttonClassName, IconButton, iconButtonClassName } from '../../ui/button.tsx';
 import styles from './header.module.css';
 import { Navbar } from './navbar.tsx';
+import { useShellSlots } from './shell-slots.tsx';
 
-/** The logout confirm runs the logout machine; loaded on the first tap so the shell stays small. */
-const LogoutDialog = lazy(() => import('../identity/logout-dialog.tsx'));
 
 /** The side menu (with its icons and dialog) loads on the first tap of its toggle. */
 const SideMenu = lazy(() => import('./side-menu.tsx').then((m) => ({ default: m.SideMenu })));
 
-/** The balance widget and its machine load after the first paint, for signed-in players only. */
-const BalanceWidget = lazy(() => import('../money/balance-widget.tsx'));
-
-/** How long the notice of a session the server ended stays (spec section 9: the short toast, 3 s). */
-export const sessionEndedNoticeMs = 3000;
 
 /**
  * Spec sections 2 and 7: the member session is renewed when the header mounts
@@ -41,19 +35,11 @@ function useSessionRenewal(path: string) {
 /**
  * When the server has ended the session: 'The account has been logged out,
  * please log in again' (or the reason's own message, e.g. logged in on another
- * device) and the login screen.
+ * device), for as long as the app machine shows it (it also opens the login screen).
  */
 function SessionEndedNotice() {
   const intl = useIntl();
   const errorCode = useSessionEnded();
-  const send = useAppSend();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!errorCode) return;
-    void navigate({ to: '/m/login', replace: true });
-    const timer = setTimeout(() => send({ type: 'notice.dismiss' }), sessionEndedNoticeMs);
-    return () => clearTimeout(timer);
-  }, [errorCode, navigate, send]);
   if (!errorCode) return null;
   const own = `error.${errorCode}`;
   return (
@@ -68,6 +54,8 @@ function AccountActions({ atHome }: { atHome: boolean }) {
   const t = useT();
   const role = useRole();
   const token = useSession()?.token;
+  // The balance widget and the logout confirm (its machine) load on demand: the shell's slots.
+  const { BalanceWidget, LogoutDialog } = useShellSlots();
   const [confirming, setConfirming] = useState(false);
   const closeLogout = useCallback(() => setConfirming(false), []);
 
@@ -90,7 +78,7 @@ function AccountActions({ atHome }: { atHome: boolean }) {
     <>
       {token ? (
         <Suspense fallback={null}>
-          <BalanceWidget token={token} atHome={atHome} />
+          <BalanceWidget key={token} atHome={atHome} />
         </Suspense>
       ) : null}
       <Link to="/m/voucherCenter" className={`${iconButtonClassName} ${styles.deposit}`} aria-label={t('header.deposit')}>

@@ -1,6 +1,6 @@
 /**
  * What the real server answers the game lists of the demo catalogue, worked
- * out from the seed itself (server/db/seed-catalogue.ts, deterministic) with
+ * out from the seed itself (server/seed/seed-catalogue.ts, deterministic) with
  * the server's filters (server/modules/games/queries.ts): a category's games,
  * a vendor, a classify (NEW: the new games), a min bet, in `sortOrder`, paged;
  * the hot list in hot order (at most 100). The game-list browser paths take
@@ -9,8 +9,8 @@
 import type { GameListRequest } from '../../../contract/lobby-calls.ts';
 import { cockfightVendors, esportsVendors, inhouseVendor } from '../../../contract/games.ts';
 import type { LobbyGame, LobbyPage } from '../../../machines/lobby-types.ts';
-import { demoGames } from '../../../server/db/seed-catalogue.ts';
-import { demoMerchantCode } from '../../../server/db/seed.ts';
+import { demoGames } from '../../../server/seed/seed-catalogue.ts';
+import { demoMerchantCode } from '../../../server/seed/seed.ts';
 
 const rows = demoGames(demoMerchantCode).map((row, i) => ({ ...row, id: i + 1 }));
 type Row = (typeof rows)[number];

@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
 import type { DepositOptionsData, DepositOrderData, DepositRequest } from '../../../machines/deposit.machine.ts';
 import { depositMachine } from '../../../machines/deposit.machine.ts';
-import { demoDepositChannels, demoDepositPromotions } from '../../../server/db/seed-wallet.ts';
+import { demoDepositChannels, demoDepositPromotions } from '../../../server/seed/seed-wallet.ts';
 import { clientAddresses } from '../identity-support.ts';
 import { createDeposit, decideAtGateway, type FreshMember, freshMember, trialSession } from '../money-support.ts';
 import { giveSession, text } from '../support.ts';

@@ -9,7 +9,7 @@ import { expect, type Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
 import { identityMessages } from '../../../machines/identity-types.ts';
 import { registrationMachine } from '../../../machines/registration.machine.ts';
-import { demoMerchant } from '../../../server/db/seed.ts';
+import { demoMerchant } from '../../../server/seed/seed.ts';
 import { registrationRules } from '../../../server/modules/member/registration-rules.ts';
 import { toScreenRules } from '../../../src/app/registration-payload.ts';
 import { captchaButton, clientAddresses, dialingCode, freshMobile, freshUsername, readCode, solveCaptcha } from '../identity-support.ts';

@@ -12,7 +12,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { GatewayCallback } from '../../../../contract/wallet.ts';
 import type { Database } from '../../../db/connect.ts';
-import { type LocalGatewayPaymentRow, localGatewayPayments } from '../../../db/schema.ts';
+import { type LocalGatewayPaymentRow, localGatewayPayments } from '../../../db/schema-wallet.ts';
 import { hmacHex, type PaymentProvider, signatureMatches } from './provider.ts';
 
 export const localProviderCode = 'local';

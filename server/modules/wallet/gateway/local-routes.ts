@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorCodes } from '../../../../contract/error-codes.ts';
 import type { Database } from '../../../db/connect.ts';
-import type { LocalGatewayPaymentRow } from '../../../db/schema.ts';
+import type { LocalGatewayPaymentRow } from '../../../db/schema-wallet.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { type LocalGateway, localPagePrefix } from './local-gateway.ts';
 

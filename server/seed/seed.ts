@@ -4,8 +4,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Switches } from '../../contract/system.ts';
-import type { Database } from './connect.ts';
-import { merchants, type NewMerchantRow } from './schema.ts';
+import type { Database } from '../db/connect.ts';
+import { merchants, type NewMerchantRow } from '../db/schema.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';

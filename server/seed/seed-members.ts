@@ -6,9 +6,9 @@
  * when the merchant has no member; the three argon2id hashes run in parallel.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { members } from '../db/schema.ts';
 import { hashPassword } from '../modules/member/passwords.ts';
-import type { Database } from './connect.ts';
-import { members } from './schema.ts';
 
 export const demoAccounts = {
   agent: { username: 'agent1', password: 'Agent#2026', affiliateCode: 'AGENT1' },

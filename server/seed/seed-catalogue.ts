@@ -7,7 +7,7 @@
  * (the index measurement seeds 10 times the catalogue).
  */
 import { count, eq } from 'drizzle-orm';
-import type { Database } from './connect.ts';
+import type { Database } from '../db/connect.ts';
 import {
   announcements,
   banners,
@@ -17,19 +17,11 @@ import {
   type NewGameRow,
   vendors,
   winners,
-} from './schema-catalogue.ts';
-import { merchants } from './schema.ts';
+} from '../db/schema-catalogue.ts';
+import { merchants } from '../db/schema.ts';
+import { hashString } from '../lib/string-hash.ts';
 
 // ------------------------------------------------------------------ PRNG
-
-export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** mulberry32: small, fast, good enough for demo data. */
 export function prng(seed: number): () => number {

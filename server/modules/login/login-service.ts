@@ -10,16 +10,16 @@ import type { LoginPayload, LoginResult, TrialLoginResult } from '../../../contr
 import type { Database } from '../../db/connect.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { MerchantSettings } from '../../http/request-context.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../member/passwords.ts';
 import { findMemberByMobile, findMemberByUsername, insertMember, trialMembersSince, uniqueViolation, updateMember } from '../member/queries.ts';
 import { completeSwitches } from '../system/service.ts';
-import type { MerchantSettings } from '../system/merchant-directory.ts';
 import type { CaptchaService } from '../verification/captcha-service.ts';
 import type { CodeService } from '../verification/code-service.ts';
 import { normalizeDialingCode, normalizeMobile, normalizeNationalNumber } from '../verification/targets.ts';
-import { type Clock, type IdentityLimits, isPasswordExpired } from './config.ts';
-import type { LoginClient, LoginFailures } from './login-failures.ts';
-import type { SessionService } from './session-service.ts';
+import { type Clock, type IdentityLimits, isPasswordExpired } from '../session/config.ts';
+import type { LoginClient, LoginFailures } from '../session/login-failures.ts';
+import type { SessionService } from '../session/session-service.ts';
 
 export interface LoginRequest {
   merchant: MerchantSettings;

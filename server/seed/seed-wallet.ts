@@ -6,9 +6,10 @@
  * nothing).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { members } from '../db/schema.ts';
+import { depositChannels, depositPromotions } from '../db/schema-wallet.ts';
 import { postTransaction } from '../modules/wallet/ledger.ts';
-import type { Database } from './connect.ts';
-import { depositChannels, depositPromotions, members } from './schema.ts';
 import { demoAccounts } from './seed-members.ts';
 
 export const demoOpeningBalance = 5_000_00;

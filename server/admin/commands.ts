@@ -1,0 +1,44 @@
+/**
+ * Every operator command, whichever area it belongs to: the system settings
+ * (modules/system/admin-service.ts), withdrawals (modules/wallet/admin-commands.ts)
+ * and game rounds (bet-recovery.ts). The admin CLI runs them directly, or the
+ * running server's local admin listener does.
+ */
+import * as z from 'zod/mini';
+import type { Database } from '../db/connect.ts';
+import {
+  assertMerchantExists,
+  executeSystemCommand,
+  type MerchantSettingsView,
+  systemCommandSchemas,
+} from '../modules/system/admin-service.ts';
+import {
+  executeWithdrawalCommand,
+  isWithdrawalCommand,
+  withdrawalCommandSchemas,
+  type WithdrawalsView,
+} from '../modules/wallet/admin-commands.ts';
+import { betCommandSchemas, type BetRecoveryView, executeBetCommand, isBetCommand } from './bet-recovery.ts';
+
+export const adminCommandSchema = z.discriminatedUnion('kind', [
+  ...systemCommandSchemas,
+  ...withdrawalCommandSchemas,
+  ...betCommandSchemas,
+]);
+
+export type AdminCommand = z.infer<typeof adminCommandSchema>;
+
+/** What a command answers: the merchant's settings, withdrawals for the withdrawals commands, a report for bets recover. */
+export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView;
+
+export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
+  if (isWithdrawalCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executeWithdrawalCommand(db, command);
+  }
+  if (isBetCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executeBetCommand(db, command);
+  }
+  return executeSystemCommand(db, command);
+}
