@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Navigation } from '../contract/route-paths.ts';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { type Captcha, identityMessages } from './identity-types.ts';
 import {
   type EmailResetRequest,
@@ -14,45 +14,12 @@ import {
 } from './password-reset.machine.ts';
 import type { SessionInfo } from './session.ts';
 import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from './sms-countdown.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { inputs, passwordResetModel, RESULT_SHOWN, session } from './test/models/password-reset.model.ts';
 
-type Machine = typeof passwordResetMachine;
-
-const T0 = Date.UTC(2026, 0, 1);
-const frozen = () => T0;
-const RESULT_SHOWN = 'xstate.after.resultToast.passwordReset.finished';
-const inputs: PasswordResetInput[] = [
-  { phoneResetEnabled: true, now: frozen },
-  { phoneResetEnabled: false, now: frozen },
-];
-const session: SessionInfo = { token: 'tok', merchantCode: 'demo', userName: 'player1', type: 0, firstTimeLogin: false };
-
-const emailOk = { type: 'email.submit', username: ' player1 ', email: ' player1@example.com ' };
-const emailBad = { type: 'email.submit', username: 'player1', email: 'player1@example' };
-const emailNoUser = { type: 'email.submit', username: ' ', email: 'player1@example.com' };
-const phoneOk = { type: 'phone.submit', mobileNum: ' 09171234567 ', countryDialingCode: '+63', verificationCode: '123456', password: 'New#2026' };
-const phoneEmpty = { type: 'phone.submit', mobileNum: '09171234567', verificationCode: '', password: 'New#2026' };
-
-const events: AnyEventObject[] = [
-  { type: 'lookup.change', lookup: 'email' },
-  { type: 'lookup.change', lookup: 'phone' },
-  emailOk,
-  emailBad,
-  emailNoUser,
-  { type: 'xstate.done.actor.submitEmailReset' },
-  { type: 'xstate.error.actor.submitEmailReset', error: { kind: 'server', errorCode: 'member.email.mismatch' } },
-  { type: 'sms.send', mobile: '09171234567', countryDialingCode: '+63', mobileValid: true },
-  phoneOk,
-  phoneEmpty,
-  { type: 'xstate.done.actor.submitPhoneReset', output: { userName: 'player1' } },
-  { type: 'xstate.error.actor.submitPhoneReset', error: { kind: 'server', errorCode: 'modify.new.old.same' } },
-  { type: 'xstate.error.actor.submitPhoneReset', error: { kind: 'server', errorCode: 'verification.code.invalid' } },
-  { type: 'xstate.done.actor.loginAfterReset', output: session },
-  { type: 'xstate.error.actor.loginAfterReset', error: { kind: 'server', errorCode: 'login.failed' } },
-  { type: RESULT_SHOWN },
-];
-const pathSets: PathSet<Machine>[] = generatePaths(passwordResetMachine, { inputs, events });
+const pathSets = modelPathSets(passwordResetModel);
 
 describe('passwordReset machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

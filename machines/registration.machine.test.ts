@@ -1,39 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ActorRefFrom, type AnyEventObject, createActor } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import { type Captcha, identityMessages } from './identity-types.ts';
 import { type RegistrationMethod, type RegistrationRules, type RegistrationValues, visibleFields } from './registration-rules.ts';
 import { type RegistrationInput, type RegistrationRequest, type RegistrationResult, registrationMachine } from './registration.machine.ts';
 import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from './sms-countdown.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
 import type { Navigation } from '../contract/route-paths.ts';
-
-type Machine = typeof registrationMachine;
-
-const T0 = Date.UTC(2026, 0, 1);
-const frozen = () => T0;
-const LOGIN_REDIRECT = 'xstate.after.loginRedirect.registration.registered';
-
-/** Both methods, SMS verification and captcha on; e-mail and invitation code optional. */
-const fullRules: RegistrationRules = {
-  fields: {
-    username: { enabled: true, required: true, pattern: '^[a-z0-9]{4,16}$' },
-    password: { enabled: true, required: true, pattern: '^.{6,20}$' },
-    email: { enabled: true, required: false, pattern: '^[\\w.]+@[\\w]+\\.[a-z]{2,3}$' },
-    affiliateCode: { enabled: true, required: false },
-    nickname: { enabled: false, required: true },
-  },
-  methods: { username: true, mobile: true },
-  smsVerification: true,
-  captcha: true,
-};
-/** Mobile only, no SMS verification, no captcha. */
-const mobileRules: RegistrationRules = {
-  fields: { affiliateCode: { enabled: true, required: false } },
-  methods: { username: false, mobile: true },
-  smsVerification: false,
-  captcha: false,
-};
+import { modelPathSets } from './test/model.ts';
+import { badSubmit, frozen, fullRules, good, LOGIN_REDIRECT, mobileRules, registrationModel, submit } from './test/models/registration.model.ts';
 
 /** The fields the user sees, written out from the spec independently of `visibleFields`. */
 const expectedFields = (rules: RegistrationRules, method: RegistrationMethod) =>
@@ -43,66 +18,7 @@ const expectedFields = (rules: RegistrationRules, method: RegistrationMethod) =>
       : ['mobileNum', 'messageCode', 'password', 'confimpsw', 'email', 'affiliateCode', 'identifying']
     : ['mobileNum', 'password', 'confimpsw', 'affiliateCode'];
 
-const good: RegistrationValues = { username: ' newuser1 ', password: 'Secret#1', confimpsw: 'Secret#1', identifying: '123456' };
-const goodInvited: RegistrationValues = { ...good, affiliateCode: 'AFF2' };
-const captchaImage: Captcha = { id: 'c9', image: 'data:image/png;base64,BBBB' };
-
-const submit = (values: RegistrationValues, invalidFields: string[] = []) => ({ type: 'form.submit', values, invalidFields });
-const badSubmit = submit({ username: 'x', password: 'Secret#1', confimpsw: 'other' }, ['confimpsw']);
-
-const aspects: Array<{ name: string; inputs: RegistrationInput[]; events: AnyEventObject[] }> = [
-  {
-    name: 'rules, invitation code from the URL, method',
-    inputs: [
-      { affiliateCode: 'AFF1', now: frozen },
-      { affiliateCode: null, now: frozen },
-    ],
-    events: [
-      { type: 'xstate.done.actor.loadRules', output: fullRules },
-      { type: 'xstate.done.actor.loadRules', output: mobileRules },
-      { type: 'xstate.error.actor.loadRules', error: { kind: 'offline', errorCode: 'client.offline' } },
-      { type: 'rules.retry' },
-      { type: 'xstate.done.actor.checkAffiliate', output: { valid: true } },
-      { type: 'xstate.done.actor.checkAffiliate', output: { valid: false } },
-      { type: 'xstate.error.actor.checkAffiliate', error: { kind: 'timeout', errorCode: 'client.timeout' } },
-      { type: 'method.change', method: 'mobile' },
-      { type: 'method.change', method: 'username' },
-      { type: 'sms.send', mobile: '09171234567', countryDialingCode: '+63', mobileValid: true },
-    ],
-  },
-  {
-    name: 'submit',
-    inputs: [{ affiliateCode: null, now: frozen }],
-    events: [
-      { type: 'xstate.done.actor.loadRules', output: fullRules },
-      { type: 'disclaimer.toggle' },
-      submit(good),
-      submit(goodInvited),
-      badSubmit,
-      { type: 'xstate.done.actor.checkAffiliate', output: { valid: true } },
-      { type: 'xstate.done.actor.checkAffiliate', output: { valid: false } },
-      { type: 'xstate.error.actor.checkAffiliate', error: { kind: 'server', errorCode: 'system.busy' } },
-      { type: 'xstate.done.actor.submitRegistration', output: { userName: 'newuser1' } },
-      { type: 'xstate.error.actor.submitRegistration', error: { kind: 'server', errorCode: 'register.username.exists' } },
-      { type: LOGIN_REDIRECT },
-    ],
-  },
-  {
-    name: 'captcha',
-    inputs: [{ affiliateCode: null, now: frozen }],
-    events: [
-      { type: 'xstate.done.actor.loadRules', output: fullRules },
-      { type: 'xstate.done.actor.loadRules', output: mobileRules },
-      { type: 'captcha.refresh' },
-      { type: 'xstate.done.actor.loadCaptcha', output: captchaImage },
-      { type: 'xstate.error.actor.loadCaptcha', error: new Error('image failed') },
-    ],
-  },
-];
-
-const pathSets: Array<PathSet<Machine> & { aspect: string }> = aspects.flatMap(({ name, inputs, events }) =>
-  generatePaths(registrationMachine, { inputs, events }).map((set) => ({ ...set, aspect: name })),
-);
+const pathSets = modelPathSets(registrationModel);
 
 describe('registration machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { type Captcha, identityMessages } from './identity-types.ts';
 import {
   type SmsCodeRequest,
@@ -9,52 +9,13 @@ import {
   smsSendingToastMaxMs,
   smsSentToastMs,
 } from './sms-countdown.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { captchaImage, inputs, SENDING_TOAST_END, SENT_TOAST_END, smsCountdownModel, T0, TICK, valid } from './test/models/sms-countdown.model.ts';
 
-type Machine = typeof smsCountdownMachine;
-
-const T0 = Date.UTC(2026, 0, 1);
 const TICK_MS = 500;
-const TICK = 'xstate.after.smsTick.smsCountdown.button.counting';
-const SENDING_TOAST_END = 'xstate.after.sendingToastMax.smsCountdown.toast.sending';
-const SENT_TOAST_END = 'xstate.after.sentToast.smsCountdown.toast.sent';
-/** The model's clock stands still: the paths prove the structure, the named scenarios move time. */
-const frozen = () => T0;
-const inputs: SmsCountdownInput[] = [
-  { purpose: 'login', now: frozen },
-  { purpose: 'register', now: frozen },
-];
-
-const valid = { type: 'sms.send', mobile: '09171234567', countryDialingCode: '+63', mobileValid: true };
-const captchaImage: Captcha = { id: 'captcha-1', image: 'data:image/svg+xml;base64,' };
-const answered = { type: 'captcha.submit', answer: '482913' };
-const events: AnyEventObject[] = [
-  valid,
-  { type: 'sms.send', mobile: '0917', mobileValid: false },
-  { type: 'sms.send', mobile: '   ', mobileValid: true },
-  { type: 'xstate.done.actor.loadCaptcha', output: captchaImage },
-  { type: 'xstate.error.actor.loadCaptcha', error: { kind: 'timeout', errorCode: 'client.timeout' } },
-  answered,
-  { type: 'captcha.submit', answer: '48' },
-  { type: 'captcha.refresh' },
-  { type: 'captcha.cancel' },
-  { type: 'xstate.error.actor.requestSmsCode', error: { kind: 'server', errorCode: 'captcha.invalid', value: { captchaRequired: true } } },
-  { type: 'xstate.done.actor.requestSmsCode', output: { expirationTime: T0 + 1_500 } },
-  { type: 'xstate.done.actor.requestSmsCode', output: {} },
-  { type: 'xstate.done.actor.requestSmsCode', output: { expirationTime: T0 - 1 } },
-  { type: 'xstate.error.actor.requestSmsCode', error: { kind: 'server', errorCode: 'sms.too.frequent' } },
-  { type: 'xstate.error.actor.requestSmsCode', error: new Error('socket hang up') },
-  {
-    type: 'xstate.error.actor.requestSmsCode',
-    error: { kind: 'server', errorCode: 'verification.resend.cooldown', value: { retryAfterMs: 1_500, expirationTime: T0 + 1_500 } },
-  },
-  { type: TICK },
-  { type: SENDING_TOAST_END },
-  { type: SENT_TOAST_END },
-];
-
-const pathSets: PathSet<Machine>[] = generatePaths(smsCountdownMachine, { inputs, events });
+const pathSets = modelPathSets(smsCountdownModel);
 
 describe('smsCountdown machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

@@ -97,6 +97,8 @@ export const clientAddresses = {
   failures: '198.51.100.25',
   /** identity-paths.spec.ts's reset path whose login after the reset goes through (no captcha asked). */
   resetLogin: '198.51.100.26',
+  /** The money and game-list browser paths (tests/e2e/paths): their trial accounts (50 an hour per address). */
+  moneyPaths: '198.51.100.27',
 } as const;
 export const clientHeaders = (address: string) => ({ 'x-forwarded-for': address });
 
