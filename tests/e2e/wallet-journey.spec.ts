@@ -122,6 +122,8 @@ test('a new member deposits, plays an in-house and a vendor game, sees balance a
   const amounts = await movements.evaluateAll((items) => items.map((li) => li.children[1]?.textContent ?? ''));
   expect(amounts.map(minor).reduce((a, b) => a + b, 0)).toBe(net);
   await page.goto('/m/transaction/record?types=A');
+  // The header's balance once loaded (it shows a mask until its answer arrives).
+  await expect(headerBalance(page)).toHaveText(/\d/);
   await expect(list.getByRole('listitem').first()).toContainText(
     text('money.records.balanceAfter', { amount: (await headerBalance(page).textContent()) ?? '' }),
   );
