@@ -54,6 +54,8 @@ export const errorCodes = {
   fieldInvalid: 'register.field.invalid',
   fieldRequired: 'register.field.required',
   referrerInvalid: 'register.referrer.invalid',
+  birthdayInvalid: 'register.birthday.invalid',
+  birthdayUnderage: 'register.birthday.underage',
   mobileInvalid: 'mobile.invalid',
   passwordInvalid: 'password.invalid',
   passwordMismatch: 'password.confirm.mismatch',
