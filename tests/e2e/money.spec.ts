@@ -12,7 +12,9 @@ import { admin, text } from './support.ts';
 /** "₱4,998.50" -> 499850 */
 const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);
 
-const balance = (page: Page) => page.getByRole('banner').getByRole('status', { name: text('money.balance.label') });
+/** The amount the header's balance toggle shows (asterisks while hidden or loading). */
+const balance = (page: Page) => page.getByRole('banner').getByTestId('balance-amount');
+const balanceToggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: text('money.balance.hide') });
 
 async function shownBalance(page: Page): Promise<number> {
   await expect(balance(page)).toHaveText(/\d/);
@@ -41,10 +43,12 @@ test.describe('money', () => {
     // The balance: symbol and 2 decimals; hidden as asterisks; shown again.
     await expect(balance(page)).toHaveText(/^₱[\d,]+\.\d{2}$/);
     const opening = await shownBalance(page);
-    await page.getByRole('button', { name: text('money.balance.hide') }).click();
+    await balanceToggle(page).click();
     await expect(balance(page)).toHaveText('****');
-    await page.getByRole('button', { name: text('money.balance.show') }).click();
+    await expect(balanceToggle(page)).toHaveAttribute('aria-pressed', 'true');
+    await balanceToggle(page).click();
     await expect(balance(page)).toHaveText(/^₱[\d,]+\.\d{2}$/);
+    await expect(balanceToggle(page)).toHaveAttribute('aria-pressed', 'false');
 
     // Deposit ₱300.00 (a quick pick) without a promotion through the local gateway.
     await page.getByRole('banner').getByRole('link', { name: text('header.deposit') }).click();

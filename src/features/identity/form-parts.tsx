@@ -121,7 +121,7 @@ export function TextField({ label, registration, error, hint, type = 'text', aft
   );
 }
 
-/** A password input with a show/hide toggle. */
+/** A password input with a show toggle: a stable name ("Show password"), pressed while the password shows. */
 export function PasswordField({
   label,
   registration,
@@ -140,7 +140,7 @@ export function PasswordField({
       after={
         <IconButton
           icon={shown ? 'eye-off' : 'eye'}
-          label={t(shown ? 'identity.password.hide' : 'identity.password.show')}
+          label={t('identity.password.show')}
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         />

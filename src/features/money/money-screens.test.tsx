@@ -42,6 +42,13 @@ function fakeServer(answers: Record<string, () => unknown>) {
   return { requests };
 }
 
+/** The text of the elements that describe a field (aria-describedby), as a screen reader reads it after the name. */
+const description = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 let n = 0;
 /** A member session of its own, so the site-wide balance starts afresh. */
 const freshMember = () => ({ ...memberSession, token: `tok-money-${++n}` });
@@ -59,18 +66,26 @@ describe('balance widget', () => {
     const server = fakeServer({ 'GET /wps/wallets/gcs': () => wallet(balance) });
     const { user } = renderApp({ path: '/m/set', session: freshMember() });
     const header = await screen.findByRole('banner');
-    const amount = await within(header).findByRole('status', { name: 'Balance' });
-    await waitFor(() => expect(amount.textContent).toBe('₱5,000.00'));
+    // What a screen reader is told (a polite status) and what the toggle shows.
+    const spoken = await within(header).findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(spoken.textContent).toBe('₱5,000.00'));
+    // The toggle's name is stable and holds the amount it shows (WCAG 2.5.3); pressed while hidden.
+    const toggle = within(header).getByRole('button', { name: 'Hide balance ₱5,000.00', pressed: false });
 
-    await user.click(within(header).getByRole('button', { name: 'Hide balance' }));
-    expect(amount.textContent).toBe('****');
+    await user.click(toggle);
+    expect(within(header).getByTestId('balance-amount').textContent).toBe('****');
+    expect(within(header).getByRole('button', { name: 'Hide balance', pressed: true })).toBe(toggle);
+    expect(spoken.textContent).toBe('');
     expect(localStorage.getItem('MC_BALANCE_HIDDEN')).toBe('1');
-    await user.click(within(header).getByRole('button', { name: 'Show balance' }));
-    expect(amount.textContent).toBe('₱5,000.00');
+    await user.click(toggle);
+    expect(within(header).getByTestId('balance-amount').textContent).toBe('₱5,000.00');
+    expect(within(header).getByRole('button', { name: 'Hide balance ₱5,000.00', pressed: false })).toBe(toggle);
+    expect(spoken.textContent).toBe('₱5,000.00');
 
     balance = 123456789;
     await user.click(within(header).getByRole('button', { name: 'Refresh balance' }));
-    await waitFor(() => expect(amount.textContent).toBe('₱1,234,567.89'));
+    await waitFor(() => expect(spoken.textContent).toBe('₱1,234,567.89'));
+    expect(within(header).getByRole('button', { name: 'Hide balance ₱1,234,567.89' })).toBe(toggle);
     expect(server.requests.filter((r) => r.path === '/wps/wallets/gcs')).toHaveLength(2);
   });
 
