@@ -120,7 +120,11 @@ describe('deposit screen', () => {
     expect(screen.getByText('Bonus up to ₱258')).toBeTruthy();
     await user.type(amount, '50');
     await user.click(screen.getByRole('button', { name: 'Deposit now' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please enter an amount within the limits.');
+    // The error is the amount's: marked invalid, described by the error (and its limits), focused.
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(amount)).toBe('Please enter an amount within the limits. Limits ₱100.00 – ₱50,000.00');
+    expect(document.activeElement).toBe(amount);
+    expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: '₱300.00' }));
     expect((amount as HTMLInputElement).value).toBe('300');
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
@@ -136,9 +140,12 @@ describe('withdraw screen', () => {
     await user.type(screen.getByLabelText('Account name'), 'Alice');
     await user.type(screen.getByLabelText('Account number'), '123');
     await user.click(screen.getByRole('button', { name: 'Save bank card' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Please choose a bank, enter the account name and an account number of 6 to 30 digits.',
-    );
+    const rule = 'Please choose a bank, enter the account name and an account number of 6 to 30 digits.';
+    // Tied to the fields it is about: both described by it, the first one focused.
+    await waitFor(() => expect(screen.getByLabelText('Account name').getAttribute('aria-invalid')).toBe('true'));
+    expect(description(screen.getByLabelText('Account name'))).toBe(rule);
+    expect(description(screen.getByLabelText('Account number'))).toBe(`${rule} 6 to 30 digits`);
+    expect(document.activeElement).toBe(screen.getByLabelText('Account name'));
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 });
