@@ -13,7 +13,7 @@ const cssModuleFiles = new Map<string, string>();
 
 /** `[name]_[local]` of a CSS module's class; fails the build when two CSS modules share a file name. */
 function scopedClassName(local: string, file: string): string {
-  const name = basename(file.split('?')[0]!).replace(/\.css$/, '').replace(/\./g, '-');
+  const name = basename(file.split('?')[0]!).replace(/(\.module)?\.css$/, '').replace(/\./g, '-');
   const seen = cssModuleFiles.get(name);
   if (seen && seen !== file) throw new Error(`Two CSS modules are named ${name}: ${seen} and ${file}`);
   cssModuleFiles.set(name, file);
@@ -107,7 +107,7 @@ export default defineConfig({
     // Strict CSP (no 'unsafe-inline'): never inline scripts or the modulepreload
     // polyfill; every script is a same-origin file.
     assetsInlineLimit: (file) => (/\.(js|mjs|ts|tsx)$/.test(file) ? false : undefined),
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     sourcemap: process.env.BUILD_SOURCEMAP === "1",
     // dist/.vite/manifest.json: the chunk graph, read by `npm run bench:bundle`.
     manifest: true,

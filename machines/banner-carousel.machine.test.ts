@@ -1,25 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
-import { type BannerCarouselInput, bannerAutoplayMs, bannerCarouselMachine } from './banner-carousel.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths } from './test/coverage.ts';
+import { createActor } from 'xstate';
+import { bannerAutoplayMs, bannerCarouselMachine } from './banner-carousel.machine.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
+import { modelPathSets } from './test/model.ts';
+import { bannerCarouselModel, inputs, NEXT, STILL_TIME_UP } from './test/models/banner-carousel.model.ts';
 import { flush } from './test/fakes.ts';
 
-const STILL_TIME_UP = 'xstate.after.autoplay.bannerCarousel.still';
-const NEXT = 'xstate.after.autoplay.bannerCarousel.moving.playing';
-const events: AnyEventObject[] = [
-  { type: 'carousel.hold' },
-  { type: 'carousel.release' },
-  { type: 'slide.pick', index: 2 },
-  { type: 'slide.changed', index: 1 },
-  { type: STILL_TIME_UP },
-  { type: NEXT },
-];
-const inputs: BannerCarouselInput[] = [
-  { count: 3, reducedMotion: false },
-  { count: 3, reducedMotion: true },
-  { count: 2, reducedMotion: false },
-];
-const pathSets = generatePaths(bannerCarouselMachine, { inputs, events });
+const pathSets = modelPathSets(bannerCarouselModel);
 
 describe('bannerCarousel machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

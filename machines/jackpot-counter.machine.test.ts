@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { jackpotCounterMachine, jackpotStepsMs } from './jackpot-counter.machine.ts';
-import { coverageOf, generatePaths } from './test/coverage.ts';
-
-/** A fixed sequence of "random" numbers, cycled. */
-const sequence = (...values: number[]) => {
-  let i = 0;
-  return () => values[i++ % values.length]!;
-};
+import { coverageOf } from './test/coverage.ts';
+import { modelPathSets } from './test/model.ts';
+import { jackpotCounterModel, sequence } from './test/models/jackpot-counter.model.ts';
 
 describe('jackpotCounter machine', () => {
   beforeEach(() => {
@@ -18,16 +14,7 @@ describe('jackpotCounter machine', () => {
   });
 
   it('every state and transition is reached by a generated path', () => {
-    const inputs = [
-      { reducedMotion: false, random: sequence(0) },
-      { reducedMotion: true, random: sequence(0) },
-    ];
-    // The value only grows: states differ by their state value alone.
-    const paths = generatePaths(jackpotCounterMachine, {
-      inputs,
-      events: [{ type: 'xstate.after.step.jackpotCounter.growing' }],
-      contextKey: () => null,
-    });
+    const paths = modelPathSets(jackpotCounterModel);
     const coverage = coverageOf(jackpotCounterMachine, paths);
     expect(coverage.states).toEqual(['jackpotCounter.deciding', 'jackpotCounter.growing', 'jackpotCounter.still']);
     expect(coverage.missingStates).toEqual([]);

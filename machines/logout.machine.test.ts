@@ -1,20 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { logoutMachine } from './logout.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { logoutModel } from './test/models/logout.model.ts';
 
-type Machine = typeof logoutMachine;
-
-const events: AnyEventObject[] = [
-  { type: 'logout.request' },
-  { type: 'logout.cancel' },
-  { type: 'logout.confirm' },
-  { type: 'xstate.done.actor.serverLogout' },
-  { type: 'xstate.error.actor.serverLogout', error: { kind: 'server', errorCode: 'user.or.token.invalid' } },
-  { type: 'xstate.error.actor.serverLogout', error: new Error('offline') },
-];
-const pathSets: PathSet<Machine>[] = generatePaths(logoutMachine, { inputs: [undefined], events });
+const pathSets = modelPathSets(logoutModel);
 
 describe('logout machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

@@ -1,23 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { identityMessages } from './identity-types.ts';
 import type { SessionInfo } from './session.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { trialModel } from './test/models/trial.model.ts';
 import { trialMachine } from './trial.machine.ts';
 
-type Machine = typeof trialMachine;
-
-const trialSession: SessionInfo = { token: 'tt', merchantCode: 'demo', userName: 'guest8812', type: 4, firstTimeLogin: false };
-const memberSession: SessionInfo = { ...trialSession, type: 0 };
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.startTrial', output: trialSession },
-  { type: 'xstate.done.actor.startTrial', output: memberSession },
-  { type: 'xstate.error.actor.startTrial', error: { kind: 'server', errorCode: 'system.busy' } },
-  { type: 'trial.retry' },
-];
-const pathSets: PathSet<Machine>[] = generatePaths(trialMachine, { inputs: [undefined], events });
+const pathSets = modelPathSets(trialModel);
 
 describe('trial machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

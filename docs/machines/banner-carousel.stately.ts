@@ -4,27 +4,8 @@ import { createMachine } from 'xstate';
 
 export const bannerCarouselMachine = createMachine({
   "id": "bannerCarousel",
-  "initial": "deciding",
+  "initial": "still",
   "states": {
-    "deciding": {
-      "id": "bannerCarousel.deciding",
-      "always": [
-        {
-          "target": [
-            "#bannerCarousel.single"
-          ],
-          "guard": "isSingle"
-        },
-        {
-          "target": [
-            "#bannerCarousel.still"
-          ]
-        }
-      ]
-    },
-    "single": {
-      "id": "bannerCarousel.single"
-    },
     "still": {
       "id": "bannerCarousel.still",
       "entry": [

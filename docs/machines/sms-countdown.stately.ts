@@ -30,7 +30,7 @@ export const smsCountdownMachine = createMachine({
           "always": [
             {
               "target": [
-                "#smsCountdown.button.sending"
+                "#smsCountdown.button.loadingCaptcha"
               ],
               "guard": "isMobileValid"
             },
@@ -43,6 +43,88 @@ export const smsCountdownMachine = createMachine({
               ]
             }
           ]
+        },
+        "loadingCaptcha": {
+          "id": "smsCountdown.button.loadingCaptcha",
+          "entry": [
+            "xstate.assign"
+          ],
+          "on": {
+            "captcha.cancel": [
+              {
+                "target": [
+                  "#smsCountdown.button.idle"
+                ],
+                "actions": [
+                  "xstate.assign"
+                ]
+              }
+            ]
+          },
+          "invoke": [
+            {
+              "id": "loadCaptcha",
+              "src": "loadCaptcha",
+              "onDone": [
+                {
+                  "target": [
+                    "#smsCountdown.button.captcha"
+                  ],
+                  "actions": [
+                    "xstate.assign"
+                  ]
+                }
+              ],
+              "onError": [
+                {
+                  "target": [
+                    "#smsCountdown.button.captcha"
+                  ],
+                  "actions": [
+                    "xstate.assign"
+                  ]
+                }
+              ]
+            }
+          ]
+        },
+        "captcha": {
+          "id": "smsCountdown.button.captcha",
+          "on": {
+            "captcha.submit": [
+              {
+                "target": [
+                  "#smsCountdown.button.sending"
+                ],
+                "guard": "isCaptchaAnswered",
+                "actions": [
+                  "xstate.assign"
+                ]
+              },
+              {
+                "actions": [
+                  "xstate.assign"
+                ]
+              }
+            ],
+            "captcha.refresh": [
+              {
+                "target": [
+                  "#smsCountdown.button.loadingCaptcha"
+                ]
+              }
+            ],
+            "captcha.cancel": [
+              {
+                "target": [
+                  "#smsCountdown.button.idle"
+                ],
+                "actions": [
+                  "xstate.assign"
+                ]
+              }
+            ]
+          }
         },
         "sending": {
           "id": "smsCountdown.button.sending",
@@ -75,6 +157,16 @@ export const smsCountdownMachine = createMachine({
                   "actions": [
                     "xstate.assign",
                     "updateRemaining",
+                    "xstate.raise"
+                  ]
+                },
+                {
+                  "target": [
+                    "#smsCountdown.button.loadingCaptcha"
+                  ],
+                  "guard": "isCaptchaRefused",
+                  "actions": [
+                    "xstate.assign",
                     "xstate.raise"
                   ]
                 },

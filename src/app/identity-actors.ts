@@ -141,10 +141,16 @@ function loadCaptcha(deps: IdentityDeps) {
 function smsCountdown(deps: IdentityDeps) {
   return smsCountdownMachine.provide({
     actors: {
+      loadCaptcha: loadCaptcha(deps),
       requestSmsCode: fromPromise(async ({ input }: { input: SmsCodeRequest }): Promise<SmsCodeResult> => {
         const endpoint = input.purpose === 'register' ? smsRegisterEndpoint : smsNoLoginEndpoint;
         return deps.call(endpoint, {
-          body: { mobileNum: input.mobile, countryDialingCode: input.countryDialingCode || defaultDialingCode },
+          body: {
+            mobileNum: input.mobile,
+            countryDialingCode: input.countryDialingCode || defaultDialingCode,
+            captchaId: input.captchaId,
+            captcha: input.captcha,
+          },
         });
       }),
     },

@@ -7,7 +7,9 @@
  * show them (`useCatalogPart`), so the first load of the home carries only
  * `core`.
  * The in-house game page's messages (`play.`) are the server's
- * (server/modules/play/page.ts) and never reach the browser.
+ * (server/modules/play/page.ts) and never reach the browser, nor do the
+ * inbox messages (`inbox.`), which the server translates when they are read
+ * (server/modules/inbox/).
  */
 export const catalogParts = ['core', 'identity', 'money', 'lobby'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
@@ -29,7 +31,7 @@ export type CompiledPart = (typeof compiledParts)[number];
  * answers); every other code (session, request, game, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|account\.locked)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
+  [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
 ];
 
@@ -43,7 +45,7 @@ const lobbyPart = /^lobby\.(filter|list|tabs|search|sheet|footer|download|winner
 /** The part a message id is compiled into; null for messages the browser never needs. */
 export function partOf(id: string): CompiledPart | null {
   const namespace = id.slice(0, id.indexOf('.'));
-  if (namespace === 'play') return null;
+  if (namespace === 'play' || namespace === 'inbox') return null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
   if (lobbyPart.test(id)) return 'lobby';

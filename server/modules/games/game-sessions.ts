@@ -1,13 +1,17 @@
 /**
  * Launching games (spec section 7, `/wps/game/launchGame`) and the game
  * sessions it creates: one row per launch holding the SHA-256 of a 256-bit
- * token; the token itself is the `/play/<token>` URL. Recent games are the
- * member's game sessions, newest first, one entry per game.
+ * launch token; the token is the `/play/<token>` URL. It is short-lived and
+ * single use: the first open of the page (within `launchTokenTtlMs`)
+ * exchanges it for the page's own session secret (an HttpOnly cookie set by
+ * the play module), and every later call of the page needs that secret, so
+ * the URL itself, leaked through history, logs or a referrer, opens nothing.
+ * Recent games are the member's game sessions, newest first, one entry per game.
  */
-import { and, count, desc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { categoryOf, type GamePage, maxGamePageSize } from '../../../contract/games.ts';
-import { gameSessionTtlMs, type LaunchGameBody, type PlayType, type PrizeMode } from '../../../contract/member-games.ts';
+import { gameSessionTtlMs, type LaunchGameBody, launchTokenTtlMs, type PlayType, type PrizeMode } from '../../../contract/member-games.ts';
 import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
 import { type GameSessionRow, gameSessions } from '../../db/schema-lobby.ts';
@@ -85,23 +89,53 @@ export async function launchGame(db: Database, launcher: Launcher, body: LaunchG
     freePlay: body.free === true,
     createdAt: now,
     expiresAt: new Date(now.getTime() + gameSessionTtlMs),
+    launchExpiresAt: new Date(now.getTime() + launchTokenTtlMs),
   });
   return { url: `${playPathPrefix}${token}` };
-}
-
-export interface ResolvedGameSession extends GameSessionRow {
-  game: { id: number; code: string; vendor: string; name: string; type: string; category: string };
 }
 
 /** Tokens are 32 random bytes in base64url (43 characters). */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The game session of a `/play/<token>` URL joined with its game, or null when
- * the token is malformed, unknown or expired.
+ * Exchanges a launch token for the page's session secret, once: null when the
+ * token is malformed, unknown, already used, or older than `launchTokenTtlMs`.
+ * One atomic update, so two opens of the same URL cannot both succeed.
  */
-export async function resolveGameSession(db: Database, token: string, now: Date = new Date()): Promise<ResolvedGameSession | null> {
-  if (!tokenPattern.test(token)) return null;
+export async function openGameSession(db: Database, launchToken: string, now: Date): Promise<{ secret: string; expiresAt: Date } | null> {
+  if (!tokenPattern.test(launchToken)) return null;
+  const secret = newToken();
+  const [row] = await db
+    .update(gameSessions)
+    .set({ openedAt: now, pageTokenHash: hashToken(secret) })
+    .where(
+      and(
+        eq(gameSessions.tokenHash, hashToken(launchToken)),
+        isNull(gameSessions.openedAt),
+        gt(gameSessions.launchExpiresAt, now),
+        gt(gameSessions.expiresAt, now),
+      ),
+    )
+    .returning({ expiresAt: gameSessions.expiresAt });
+  return row ? { secret, expiresAt: row.expiresAt } : null;
+}
+
+export interface ResolvedGameSession extends GameSessionRow {
+  game: { id: number; code: string; vendor: string; name: string; type: string; category: string };
+}
+
+/**
+ * The game session of a `/play/<token>` page joined with its game, or null when
+ * the token is malformed, unknown or expired, or the page secret (the
+ * cookie the page got when it opened) is missing or another one.
+ */
+export async function resolveGameSession(
+  db: Database,
+  token: string,
+  pageSecret: string | null,
+  now: Date = new Date(),
+): Promise<ResolvedGameSession | null> {
+  if (!tokenPattern.test(token) || !pageSecret || !tokenPattern.test(pageSecret)) return null;
   const [row] = await db
     .select({
       session: gameSessions,
@@ -109,7 +143,13 @@ export async function resolveGameSession(db: Database, token: string, now: Date 
     })
     .from(gameSessions)
     .innerJoin(games, eq(games.id, gameSessions.gameId))
-    .where(and(eq(gameSessions.tokenHash, hashToken(token)), gt(gameSessions.expiresAt, now)))
+    .where(
+      and(
+        eq(gameSessions.tokenHash, hashToken(token)),
+        eq(gameSessions.pageTokenHash, hashToken(pageSecret)),
+        gt(gameSessions.expiresAt, now),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   return { ...row.session, game: { ...row.game, category: categoryOf(row.game.type, row.game.vendor) } };

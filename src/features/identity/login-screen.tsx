@@ -25,6 +25,7 @@ import {
   PasswordField,
   SmsButton,
   type SmsCountdownRef,
+  SmsHumanCheck,
   SmsStatus,
   Tabs,
   TextField,
@@ -172,6 +173,7 @@ export function LoginScreen({
               after={<SmsButton actor={sms} onSend={sendSms} />}
             />
             <SmsStatus actor={sms} />
+            <SmsHumanCheck actor={sms} />
           </>
         ) : (
           <>
