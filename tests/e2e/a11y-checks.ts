@@ -97,7 +97,7 @@ export async function checkNames(page: Page, cdp: CDPSession): Promise<Problem[]
       }
       return out;
     };
-    document.querySelectorAll('[data-a11y-i]').forEach((el) => el.removeAttribute('data-a11y-i'));
+    for (const el of document.querySelectorAll('[data-a11y-i]')) el.removeAttribute('data-a11y-i');
     const controls = document.querySelectorAll(
       'a[href], button, input, select, textarea, summary, [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option]',
     );

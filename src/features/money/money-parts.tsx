@@ -57,7 +57,9 @@ export function useFieldErrors(errorCode: string | null, fieldsOf: ErrorFields) 
   const text = useMessageText();
   const fields = (errorCode ? fieldsOf[errorCode] : undefined) ?? [];
   const first = fields[0];
-  useEffect(() => focusField(form.current, first), [errorCode, first]);
+  useEffect(() => {
+    if (errorCode) focusField(form.current, first);
+  }, [errorCode, first]);
   return {
     form,
     /** The error props of the field `name` (`hintId`: the id of its hint, kept in its description). */
