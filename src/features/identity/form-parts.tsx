@@ -239,14 +239,18 @@ export function SmsHumanCheck({ actor }: { actor: SmsCountdownRef | undefined })
   );
 }
 
-/** The SMS code button: "Get code", disabled with the seconds left while counting down. */
+/**
+ * The SMS code button: "Get code", disabled with the seconds left while
+ * counting down. Not a live region: the sent toast announces the code once,
+ * and the seconds are read when the player reaches the button, not every second.
+ */
 export function SmsButton({ actor, onSend }: { actor: SmsCountdownRef | undefined; onSend: () => void }) {
   const t = useT();
   const state = useSelector(actor, (s) => s?.value.button ?? 'idle');
   const remaining = useSelector(actor, (s) => s?.context.remaining ?? 0);
   const busy = state !== 'idle';
   return (
-    <Button variant="secondary" compact className={styles.smsButton} disabled={busy} onClick={onSend} aria-live="polite">
+    <Button variant="secondary" compact className={styles.smsButton} disabled={busy} onClick={onSend}>
       {state === 'counting' ? t('identity.sms.countdown', { seconds: remaining }) : t('identity.sms.send')}
     </Button>
   );
