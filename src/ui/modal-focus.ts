@@ -1,6 +1,20 @@
 import { useEffect, useRef } from 'react';
 
-const focusableSelector = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+const focusableSelector = 'button, [href], input, select, textarea, summary, [tabindex]';
+
+/**
+ * Whether Tab can reach the element: enabled, in the tab order, rendered,
+ * not inert; of a radio group, the checked radio (or the first one when none is).
+ */
+function tabbable(el: HTMLElement, all: readonly HTMLElement[]): boolean {
+  if (el.hasAttribute('disabled') || el.tabIndex < 0 || el.closest('[inert]')) return false;
+  if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) return false;
+  if (el instanceof HTMLInputElement && el.type === 'radio' && el.name) {
+    const group = all.filter((o): o is HTMLInputElement => o instanceof HTMLInputElement && o.type === 'radio' && o.name === el.name);
+    return el.checked || (!group.some((r) => r.checked) && group[0] === el);
+  }
+  return true;
+}
 
 /**
  * The keyboard side of a modal (dialog, drawer, sheet; WCAG 2.1.2, 2.4.3):
@@ -19,7 +33,10 @@ export function useModalFocus<T extends HTMLElement>(open: boolean, onClose: () 
     if (!open) return;
     const before = document.activeElement as HTMLElement | null;
     const node = panel.current;
-    const focusables = () => Array.from(node?.querySelectorAll<HTMLElement>(focusableSelector) ?? []).filter((el) => !el.hasAttribute('disabled'));
+    const focusables = () => {
+      const all = Array.from(node?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
+      return all.filter((el) => tabbable(el, all));
+    };
     (focusPanel ? node : (node?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? node))?.focus();
 
     const onKey = (event: KeyboardEvent) => {
@@ -27,22 +44,14 @@ export function useModalFocus<T extends HTMLElement>(open: boolean, onClose: () 
         event.preventDefault();
         close.current();
       } else if (event.key === 'Tab') {
+        // The panel moves focus itself, in document order, from the last control back to the first
+        // (and the other way with Shift), so focus never leaves it whatever comes after it in the page.
+        event.preventDefault();
         const items = focusables();
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) {
-          event.preventDefault();
-          return;
-        }
-        const active = document.activeElement;
-        const inside = active !== node && node?.contains(active);
-        if (event.shiftKey && (active === first || !inside)) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && (active === last || (!inside && active !== node))) {
-          event.preventDefault();
-          first.focus();
-        }
+        if (items.length === 0) return;
+        const at = items.indexOf(document.activeElement as HTMLElement);
+        const next = event.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : at === -1 || at === items.length - 1 ? 0 : at + 1;
+        items[next]?.focus();
       }
     };
     document.addEventListener('keydown', onKey);

@@ -444,3 +444,52 @@ test.describe('accessibility (WCAG 2.2 A/AA) of every route in every role', () =
     });
   }
 });
+
+// ------------------------------------------------------------------ motion
+
+/**
+ * What moves on /m/home by itself, on the page's own clock (Playwright's, run
+ * forward by hand): the banner shown, the jackpot figure, and whether the
+ * notice ticker and the winner board run a CSS animation.
+ */
+async function motionOnHome(page: Page, reducedMotion: 'reduce' | 'no-preference') {
+  await page.emulateMedia({ reducedMotion });
+  await page.clock.install();
+  await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
+  const settle = trackNetwork(page);
+  await page.goto('/m/home');
+  await screenShown(page, '/m/home');
+  // The footer (jackpot) and the winner board are built when the player scrolls near them.
+  await buildAll(page, settle);
+  const carousel = page.getByRole('region', { name: text('lobby.banner.label') });
+  const current = () => carousel.getByRole('button').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
+  await expect.poll(current, 'the first banner is shown').toBe(0);
+  const jackpot = page.getByText(text('lobby.footer.jackpot'), { exact: true }).locator('xpath=following-sibling::span');
+  await expect(jackpot).toHaveText(/\d/);
+  const jackpotBefore = await jackpot.textContent();
+  await page.clock.runFor(12_000);
+  const animation = (testId: string, selector: string) =>
+    page.getByTestId(testId).locator(selector).first().evaluate((el) => getComputedStyle(el).animationName);
+  return {
+    banner: await current(),
+    jackpotMoved: (await jackpot.textContent()) !== jackpotBefore,
+    ticker: await animation('notice-ticker', 'span'),
+    winners: await animation('winner-board', 'ul'),
+  };
+}
+
+test('prefers-reduced-motion stops the banner autoplay, the notice ticker, the winner board and the jackpot counter', async ({ browser }) => {
+  // The same 12 s with motion: each of them moves, so the check below can see them stop.
+  const moving = await browser.newContext();
+  const withMotion = await motionOnHome(await moving.newPage(), 'no-preference');
+  await moving.close();
+  expect(withMotion.banner, 'with motion, the carousel moves on').toBeGreaterThan(0);
+  expect(withMotion.jackpotMoved, 'with motion, the jackpot grows').toBe(true);
+  expect(withMotion.ticker).not.toBe('none');
+  expect(withMotion.winners).not.toBe('none');
+
+  const still = await browser.newContext();
+  const reduced = await motionOnHome(await still.newPage(), 'reduce');
+  await still.close();
+  expect(reduced).toEqual({ banner: 0, jackpotMoved: false, ticker: 'none', winners: 'none' });
+});
