@@ -16,6 +16,9 @@ const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.-]/g, '')
 const balance = (page: Page) => page.getByRole('banner').getByTestId('balance-amount');
 const balanceToggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: text('money.balance.hide') });
 
+/** A field's description that starts with its error (a hint may follow). */
+const describedFirstBy = (error: string) => new RegExp(`^${error.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 async function shownBalance(page: Page): Promise<number> {
   await expect(balance(page)).toHaveText(/\d/);
   return minor((await balance(page).textContent()) ?? '');
@@ -82,7 +85,12 @@ test.describe('money', () => {
     await page.getByLabel(text('money.card.accountName')).fill('Money Member');
     await page.getByLabel(text('money.card.accountNumber')).fill('12');
     await page.getByRole('button', { name: text('money.card.submit') }).click();
-    await expect(page.getByRole('alert')).toHaveText(text('money.card.fields'));
+    // The error is the fields': marked invalid, described by it (first in the description), the first one focused.
+    await expect(page.getByLabel(text('money.card.accountName'))).toBeFocused();
+    for (const label of [text('money.card.accountName'), text('money.card.accountNumber')]) {
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(label)).toHaveAccessibleDescription(describedFirstBy(text('money.card.fields')));
+    }
     await page.getByLabel(text('money.card.accountNumber')).fill('1234 5678 9012');
     await page.getByRole('button', { name: text('money.card.submit') }).click();
 
@@ -96,11 +104,13 @@ test.describe('money', () => {
     await page.getByLabel(text('money.amount')).fill('50');
     await page.getByLabel(text('money.withdraw.password')).fill('246810');
     await page.getByRole('button', { name: text('money.withdraw.submit') }).click();
-    await expect(page.getByRole('alert')).toHaveText(text('money.amount.range'));
+    await expect(page.getByLabel(text('money.amount'))).toHaveAccessibleDescription(describedFirstBy(text('money.amount.range')));
+    await expect(page.getByLabel(text('money.amount'))).toBeFocused();
     await page.getByLabel(text('money.amount')).fill('150');
     await page.getByLabel(text('money.withdraw.password')).fill('111111');
     await page.getByRole('button', { name: text('money.withdraw.submit') }).click();
-    await expect(page.getByRole('alert')).toHaveText(text('error.withdraw.password.incorrect'));
+    await expect(page.getByLabel(text('money.withdraw.password'))).toHaveAccessibleDescription(describedFirstBy(text('error.withdraw.password.incorrect')));
+    await expect(page.getByLabel(text('money.withdraw.password'))).toBeFocused();
     await page.getByLabel(text('money.withdraw.password')).fill('246810');
     await page.getByRole('button', { name: text('money.withdraw.submit') }).click();
     await expect(page.getByRole('heading', { name: text('money.withdraw.requested') })).toBeVisible();
