@@ -28,7 +28,7 @@ const withdrawInfo = {
 };
 
 /** The server: answers by path; records every request. */
-function fakeServer(answers: Record<string, () => unknown>) {
+function fakeServer(answers: Record<string, () => unknown | Promise<unknown>>) {
   const requests: { method: string; path: string }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
@@ -36,7 +36,7 @@ function fakeServer(answers: Record<string, () => unknown>) {
     requests.push({ method, path: url.pathname });
     const answer = answers[`${method} ${url.pathname}`];
     if (!answer) return new Response(JSON.stringify({ success: false, errorCode: 'request.not.found', message: 'no' }), { status: 404 });
-    return new Response(JSON.stringify({ success: true, value: answer() }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ success: true, value: await answer() }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
   return { requests };
@@ -87,6 +87,25 @@ describe('balance widget', () => {
     await waitFor(() => expect(spoken.textContent).toBe('₱1,234,567.89'));
     expect(within(header).getByRole('button', { name: 'Hide balance ₱1,234,567.89' })).toBe(toggle);
     expect(server.requests.filter((r) => r.path === '/wps/wallets/gcs')).toHaveLength(2);
+  });
+
+  it('tells screen readers a new amount once: the polite status keeps the amount while it reloads', async () => {
+    let release: () => void = () => {};
+    let calls = 0;
+    fakeServer({
+      'GET /wps/wallets/gcs': () =>
+        ++calls === 1 ? wallet(500000) : new Promise((resolve) => (release = () => resolve(wallet(5000)))),
+    });
+    const { user } = renderApp({ path: '/m/set', session: freshMember() });
+    const header = await screen.findByRole('banner');
+    const spoken = await within(header).findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(spoken.textContent).toBe('₱5,000.00'));
+    await user.click(within(header).getByRole('button', { name: 'Refresh balance' }));
+    // Loading: the toggle shows asterisks, the status (a live region) does not change, so nothing is read.
+    await waitFor(() => expect(within(header).getByTestId('balance-amount').textContent).toBe('****'));
+    expect(spoken.textContent).toBe('₱5,000.00');
+    release();
+    await waitFor(() => expect(spoken.textContent).toBe('₱50.00'));
   });
 
   it('reloads when the page becomes visible again', async () => {
