@@ -21,7 +21,8 @@ async function games(baseURL: string, query: Record<string, unknown>): Promise<G
   return games.filter((g) => g.nodeId && g.isGameH5 !== 'VASSALAGE');
 }
 
-const headerBalance = (page: Page) => page.getByRole('banner').getByRole('status', { name: text('money.balance.label') });
+/** The amount the header's balance toggle shows (asterisks while it loads). */
+const headerBalance = (page: Page) => page.getByRole('banner').getByTestId('balance-amount');
 async function shownBalance(page: Page): Promise<number> {
   await expect(headerBalance(page)).toHaveText(/\d/);
   return minor((await headerBalance(page).textContent()) ?? '');

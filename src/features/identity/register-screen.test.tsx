@@ -142,6 +142,8 @@ describe('registration screen', () => {
     await user.type(password, 'x');
     expect(await screen.findByText('Confirmation password not matched')).toBeTruthy();
     expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    // Tied to its field: the error is the field's description, read after its name (WCAG 3.3.1, 1.3.1).
+    expect(document.getElementById(confirm.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Confirmation password not matched');
     await user.type(confirm, 'x');
     await user.type(password, '{Backspace}');
     await user.type(confirm, '{Backspace}');
