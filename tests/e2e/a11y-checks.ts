@@ -85,7 +85,7 @@ export async function checkNames(page: Page, cdp: CDPSession): Promise<Problem[]
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!parent || !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+        if (!parent?.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         const box = range.getBoundingClientRect();
