@@ -39,8 +39,8 @@ describe('favourites and recent games as a guest (spec sections 5 and 6)', () =>
   it("a guest's star tap goes to login; the star never shows as on and nothing is sent", async () => {
     const server = lobbyServer();
     const { router } = renderApp({ path: '/m/hot-games' });
-    const star = (await screen.findAllByRole('button', { name: /^Add .* to favourites$/ }))[0]!;
-    expect(star.getAttribute('aria-pressed')).not.toBe('true');
+    const star = (await screen.findAllByRole('button', { name: /^Favourite: / }))[0]!;
+    expect(star.getAttribute('aria-pressed')).toBe('false');
     star.click();
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
     expect(server.to(favouriteIdsEndpoint.path)).toEqual([]);
