@@ -168,3 +168,53 @@ describe('withdraw screen', () => {
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 });
+
+describe('transaction record', () => {
+  const at = '2026-11-25T10:00:00.000Z';
+  const row = (id: number, kind: string, account: 'wallet' | 'hold', amount: number, balanceAfter: number) => ({
+    id,
+    transactionId: `t${id}`,
+    type: 'W',
+    kind,
+    account,
+    amount,
+    balanceAfter,
+    reference: 'W-1',
+    createdAt: at,
+  });
+
+  it('shows a withdrawal as money off the balance; the hold, its payout and its release without a sign, with the amount on hold', async () => {
+    fakeServer({
+      'GET /wps/wallets/gcs': () => wallet(350_00),
+      'GET /wps/transaction/records': () => ({
+        list: [
+          row(6, 'withdraw.release', 'hold', -50_00, 0),
+          row(5, 'withdraw.release', 'wallet', 50_00, 350_00),
+          row(4, 'withdraw.hold', 'hold', 50_00, 50_00),
+          row(3, 'withdraw.hold', 'wallet', -50_00, 300_00),
+          row(2, 'withdraw.pay', 'hold', -150_00, 0),
+          row(1, 'withdraw.hold', 'hold', 150_00, 150_00),
+          row(0, 'withdraw.hold', 'wallet', -150_00, 350_00),
+        ],
+        pageNum: 1,
+        totalPages: 1,
+        total: 7,
+      }),
+    });
+    renderApp({ path: '/m/transaction/record?types=W', session: freshMember() });
+    const list = await screen.findByRole('list', { name: 'Records' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7));
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((li) => [...li.children].map((c) => c.textContent).filter((_, i) => i !== 2));
+    expect(rows).toEqual([
+      ['Hold released to balance', '₱50.00', 'On hold ₱0.00'],
+      ['Withdrawal returned', '+₱50.00', 'Balance ₱350.00'],
+      ['Held for withdrawal', '₱50.00', 'On hold ₱50.00'],
+      ['Withdrawal requested', '-₱50.00', 'Balance ₱300.00'],
+      ['Withdrawal paid out', '₱150.00', 'On hold ₱0.00'],
+      ['Held for withdrawal', '₱150.00', 'On hold ₱150.00'],
+      ['Withdrawal requested', '-₱150.00', 'Balance ₱350.00'],
+    ]);
+  });
+});

@@ -48,6 +48,19 @@ interface BetSummary {
   profit: number;
 }
 
+/**
+ * What a movement of the withdrawal hold (account `hold`) is to the player:
+ * not a change of the balance, so shown without a sign, with the amount on
+ * hold after it. Placing the hold takes the amount off the balance (the
+ * wallet row, "Withdrawal requested"); paying it out or releasing it moves
+ * only the hold (a release also returns the amount to the balance).
+ */
+const holdKindIds: Record<string, MessageId> = {
+  'withdraw.hold': 'money.kind.heldForWithdrawal',
+  'withdraw.pay': 'money.kind.withdrawPay',
+  'withdraw.release': 'money.kind.holdReleased',
+};
+
 const kindIds: Record<string, MessageId> = {
   deposit: 'money.kind.deposit',
   bonus: 'money.kind.bonus',
@@ -102,21 +115,23 @@ export function TransactionRecordScreen({ types, onTypesChange }: { types: Recor
       }
       renderItem={(item) => {
         const row = item as TransactionRow;
+        const held = row.account === 'hold';
         return (
           <li key={row.id} className={styles.item}>
-            <span className={styles.itemTitle}>
-              {t(kindIds[row.kind] ?? 'money.kind.other')}
-              {row.account === 'hold' ? ` · ${t('money.withdraw.held')}` : ''}
-            </span>
-            <span className={[styles.money, row.amount < 0 ? styles.minus : styles.plus].join(' ')}>
-              {formatMoney(row.amount, currency, { signed: true })}
-            </span>
+            <span className={styles.itemTitle}>{t((held ? holdKindIds[row.kind] : kindIds[row.kind]) ?? 'money.kind.other')}</span>
+            {held ? (
+              <span className={[styles.money, styles.held].join(' ')}>{formatMoney(Math.abs(row.amount), currency)}</span>
+            ) : (
+              <span className={[styles.money, row.amount < 0 ? styles.minus : styles.plus].join(' ')}>
+                {formatMoney(row.amount, currency, { signed: true })}
+              </span>
+            )}
             <span className={styles.itemMeta}>
               {intl.formatDate(row.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
               {row.reference ? ` · ${row.reference}` : ''}
             </span>
             <span className={[styles.itemMeta, styles.money].join(' ')}>
-              {t('money.records.balanceAfter', { amount: formatMoney(row.balanceAfter, currency) })}
+              {t(held ? 'money.records.heldAfter' : 'money.records.balanceAfter', { amount: formatMoney(row.balanceAfter, currency) })}
             </span>
           </li>
         );
