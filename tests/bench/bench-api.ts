@@ -87,6 +87,10 @@ const connections = Math.round(envNumber('BENCH_CONNECTIONS', 50, 1));
 const ledgerSeconds = envNumber('BENCH_LEDGER_SECONDS', 5, 1);
 const ledgerConcurrency = Math.round(envNumber('BENCH_LEDGER_CONCURRENCY', 8, 1));
 const merchant = process.env.BENCH_MERCHANT?.trim() || 'DEMO';
+/** BENCH_ONLY: a regular expression; only targets whose name matches run (the baseline always runs). */
+const only = process.env.BENCH_ONLY?.trim() ? new RegExp(process.env.BENCH_ONLY.trim(), 'i') : null;
+/** BENCH_PROFILE: a folder; the server runs with `node --cpu-prof` and writes its profile there on exit. */
+const profileDir = process.env.BENCH_PROFILE?.trim() ? path.resolve(process.env.BENCH_PROFILE.trim()) : null;
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 const headers = { merchant, language: 'EN', accept: 'application/json' };
 /** The bench server's VENDOR_WALLET_SECRET, so the bench can sign as a vendor. */
@@ -114,7 +118,8 @@ async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -324,7 +329,7 @@ async function main(): Promise<number> {
     await waitUntilReady(server);
     const member = targets.some((t) => t.member) ? await memberFixture(server.origin) : null;
     const measured: Omit<TargetResult, 'ratioToBaseline'>[] = [];
-    for (const target of targets) {
+    for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.name))) {
       process.stdout.write(`  ${target.name} ...`);
       const result = await benchTarget(server.origin, target, member);
       process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s\n`);
@@ -338,6 +343,7 @@ async function main(): Promise<number> {
     console.log('');
     printTable(results);
 
+    if (only && !only.test('ledger')) return 0;
     process.stdout.write(`\n  ledger transfers (${ledgerSeconds} s each, ${ledgerConcurrency} workers) ...`);
     const ledger = await benchLedgerTransfers({ seconds: ledgerSeconds, concurrency: ledgerConcurrency });
     console.log(
