@@ -84,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestContext(app, merchants);
 
   registerOpenApiRoute(app);
-  registerSystemRoutes(app, { depositBadgeOf });
+  registerSystemRoutes(app, { depositBadgeOf, badgeCacheTtlMs: options.merchantCacheTtlMs ?? 1000 });
   registerIdentity(app, options.db, options.identity);
   registerGameRoutes(app, { cacheTtlMs: options.catalogueCacheTtlMs ?? 5000 });
   registerContentRoutes(app);

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { requireAuth } from '../session/auth.ts';
 import { addFavourite, favouriteGameList, favouriteIds, removeFavourite } from './favourites.ts';
 import { type Launcher, launchGame, recentGames } from './game-sessions.ts';
-import { createAnswerCache } from './answer-cache.ts';
+import { createAnswerCache } from '../../lib/answer-cache.ts';
 import { registerImageRoutes } from './icons.ts';
 import { gameList, hotGames, listFilter, vendorGameTypes, winnerBoard } from './service.ts';
 
