@@ -12,6 +12,8 @@ export interface IdentityLimits {
   deviceSessionMs: number;
   /** last_seen_at is written at most this often per session. */
   lastSeenWriteMs: number;
+  /** How long this process reuses a session it authenticated (server/modules/session/session-cache.ts); 0: never. */
+  sessionCacheMs: number;
   /** Failed logins (per account, IP or device id, in the window) after which a captcha is required. */
   captchaAfterFailures: number;
   /** Failed logins per account in the window after which the account is locked. */
@@ -34,6 +36,7 @@ export const defaultIdentityLimits: IdentityLimits = {
   sessionAbsoluteMs: 12 * 3_600_000,
   deviceSessionMs: 30 * 24 * 3_600_000,
   lastSeenWriteMs: 60_000,
+  sessionCacheMs: 2_000,
   captchaAfterFailures: 3,
   lockAfterFailures: 10,
   failureWindowMs: 3_600_000,
