@@ -21,6 +21,7 @@ import type { Database } from '../../db/connect.ts';
 import { members } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Batcher, createBatcher } from '../../lib/batcher.ts';
+import { forgetWallets } from '../wallet/wallet-answers.ts';
 import { type AccountRef, accountKey, balanceOf, constraintOf, InsufficientBalanceError, isRetryable, sqlState } from '../wallet/ledger.ts';
 
 export interface WalletScope {
@@ -85,6 +86,7 @@ async function applyBatch(db: Database, steps: Step[]): Promise<Outcome[]> {
     try {
       const result = await db.execute(sql`select * from seamless_apply(${batch}::jsonb)`);
       const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      forgetWallets(db, steps.map((s) => s.member));
       const outcomes: Outcome[] = new Array(steps.length);
       for (const row of rows) {
         outcomes[Number(row.i)] = {

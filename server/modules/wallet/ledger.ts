@@ -37,6 +37,7 @@ import {
   ledgerTransactions,
 } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
+import { forgetWallets } from './wallet-answers.ts';
 
 export type MerchantId = string;
 
@@ -322,6 +323,11 @@ async function postOnce(db: Database, plan: Plan, options: PostOptions): Promise
   });
 }
 
+/** The members whose wallet or hold a plan moves. */
+function membersOf(plan: Plan): number[] {
+  return [...plan.accounts.values()].flatMap((ref) => (ref.kind === 'member' || ref.kind === 'hold' ? [ref.memberId] : []));
+}
+
 export async function postTransaction(
   db: Database,
   input: LedgerTransactionInput,
@@ -331,7 +337,10 @@ export async function postTransaction(
   const maxRetries = options.maxRetries ?? 10;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await postOnce(db, plan, options);
+      const posted = await postOnce(db, plan, options);
+      // Committed (or, inside a caller's transaction, written: the caller's own postTransaction forgets again after its commit).
+      forgetWallets(db, membersOf(plan));
+      return posted;
     } catch (error) {
       const state = sqlState(error);
       if (
