@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from './db/data-dir-lock.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 const config = readConfig();
@@ -39,6 +40,9 @@ const app = await buildApp({
   play: { recoverAfterMs: config.playRecoveryAfterMs, recoverEveryMs: config.playRecoveryEveryMs },
 });
 if (seeded) app.log.info('seeded the demo data');
+// PGlite has no autovacuum: the server keeps its tables' statistics (PostgreSQL does it itself).
+const stopMaintenance =
+  database.kind === 'pglite' ? startMaintenance(database.db, { onError: (error) => app.log.warn({ err: error }, 'table maintenance failed') }) : null;
 
 let admin: Awaited<ReturnType<typeof startAdminListener>> | null = null;
 
@@ -52,6 +56,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await app.close();
     await admin?.close();
+    await stopMaintenance?.();
     await database.close();
   } catch (error) {
     app.log.error({ err: error }, 'error during shutdown');
