@@ -59,6 +59,10 @@ const targets: Target[] = [
   { name: 'game list (RNG, 25)', path: '/wps/game/list?gameType=RNG&pageNo=1&pageSize=25&platform=html5&clientType=2' },
   { name: 'hot games', path: '/wps/game/hot?isPlatform=2&platform=html5' },
   { name: 'favourite ids (member)', path: '/wps/game/favourites/ids?pageNo=1&pageSize=100', member: true },
+  { name: 'favourite games (member)', path: '/wps/game/favourites?pageNo=1&pageSize=25', member: true },
+  { name: 'recent games (member)', path: '/wps/game/recent?pageNo=1&pageSize=25', member: true },
+  { name: 'wallet (member)', path: '/wps/wallets/gcs', member: true },
+  { name: 'member info (member)', path: '/wps/member/info', member: true },
   {
     name: 'add favourite (member, idempotent)',
     path: '/wps/game/favourites',
