@@ -9,6 +9,7 @@ export default defineConfig({
     './server/db/schema-lobby.ts',
     './server/db/schema-wallet.ts',
     './server/db/schema-play.ts',
+    './server/db/schema-inbox.ts',
   ],
   out: './server/db/migrations',
 });

@@ -13,7 +13,7 @@ const cssModuleFiles = new Map<string, string>();
 
 /** `[name]_[local]` of a CSS module's class; fails the build when two CSS modules share a file name. */
 function scopedClassName(local: string, file: string): string {
-  const name = basename(file.split('?')[0]!).replace(/\.css$/, '').replace(/\./g, '-');
+  const name = basename(file.split('?')[0]!).replace(/(\.module)?\.css$/, '').replace(/\./g, '-');
   const seen = cssModuleFiles.get(name);
   if (seen && seen !== file) throw new Error(`Two CSS modules are named ${name}: ${seen} and ${file}`);
   cssModuleFiles.set(name, file);
@@ -107,17 +107,17 @@ export default defineConfig({
     // Strict CSP (no 'unsafe-inline'): never inline scripts or the modulepreload
     // polyfill; every script is a same-origin file.
     assetsInlineLimit: (file) => (/\.(js|mjs|ts|tsx)$/.test(file) ? false : undefined),
-    modulePreload: { polyfill: false },
-    sourcemap: false,
+    modulePreload: false,
+    sourcemap: process.env.BUILD_SOURCEMAP === "1",
     // dist/.vite/manifest.json: the chunk graph, read by `npm run bench:bundle`.
     manifest: true,
     rolldownOptions: {
       output: {
         // Seven hash characters (the fewest the bundler accepts for this many chunks) are plenty for cache-busting ~100 files; the entry lists every
         // lazy file's name (dynamic imports and their dependencies), so each character counts.
-        entryFileNames: 'assets/[name]-[hash:7].js',
-        chunkFileNames: 'assets/[name]-[hash:7].js',
-        assetFileNames: 'assets/[name]-[hash:7][extname]',
+        entryFileNames: 'assets/[hash:8].js',
+        chunkFileNames: 'assets/[hash:8].js',
+        assetFileNames: 'assets/[hash:8][extname]',
         // What the entry needs statically is one file, not a dozen small shared chunks: a
         // browser opens only a few connections to the server, and each file waits for one
         // (measured by `npm run bench:web`, docs/first-load.md).

@@ -24,7 +24,7 @@ export const errorCodes = {
   sessionExpired: 'login.session.expired',
   loginFailed: 'login.failed',
   loginMethodDisabled: 'login.method.disabled',
-  accountLocked: 'login.account.locked',
+  loginThrottled: 'login.throttled',
   userDisabled: 'user.disabled',
   deviceTokenInvalid: 'session.device.invalid',
   trialForbidden: 'trial.forbidden',
@@ -40,6 +40,9 @@ export const errorCodes = {
   codeAttempts: 'verification.code.attempts',
   codeCooldown: 'verification.resend.cooldown',
   codeSendLimit: 'verification.send.limit',
+  smsClientLimit: 'verification.client.limit',
+  smsDeviceLimit: 'verification.device.limit',
+  smsDailyLimit: 'verification.daily.limit',
   // member (contract/member.ts)
   usernameExists: 'member.username.exists',
   mobileExists: 'member.mobile.exists',

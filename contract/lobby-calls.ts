@@ -6,8 +6,10 @@
  * Pure: no browser API.
  */
 import { announcementsEndpoint, bannersEndpoint, footerEndpoint, homeAnnouncementTypes } from './content.ts';
+import type * as z from 'zod/mini';
 import {
   gameListEndpoint,
+  gameTypeFilter,
   hotGamesEndpoint,
   inhouseVendor,
   vendorGameTypesEndpoint,
@@ -56,11 +58,14 @@ export const vendorTypesCall = { endpoint: vendorGameTypesEndpoint, query: { typ
 export const hotGamesCall = { endpoint: hotGamesEndpoint, query: { isPlatform: 2, platform: gamePlatform } } as const;
 export const winnersCall = { endpoint: winnerBoardEndpoint, query: { gameCategory: 'ALL', limitNum: winnerBoardLimit } } as const;
 
+type GameTypeFilter = z.infer<typeof gameTypeFilter>;
+const isGameTypeFilter = (category: string): category is GameTypeFilter => gameTypeFilter.safeParse(category).success;
+
 type GameQuery = {
-  gameType?: string;
+  gameType?: GameTypeFilter;
   vassalage?: string;
   gameClassify?: string;
-  isNew?: string;
+  isNew?: '1';
   minBet?: number;
 };
 
@@ -70,7 +75,7 @@ export function gameListQueryOf(request: Pick<GameListRequest, 'category' | 'vas
   if (request.category === 'INHOUSE') {
     query.gameType = 'RNG';
     query.vassalage = inhouseVendor;
-  } else if (request.category !== 'ALL') {
+  } else if (request.category !== 'ALL' && isGameTypeFilter(request.category)) {
     query.gameType = request.category;
   }
   if (request.vassalage) query.vassalage = request.vassalage;

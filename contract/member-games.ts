@@ -92,8 +92,10 @@ export type PrizeMode = (typeof prizeModes)[number];
 export const playTypes = ['ent', 'trad'] as const;
 export type PlayType = (typeof playTypes)[number];
 
-/** How long a launched game's URL stays valid. */
+/** How long a launched game's session lasts (the page, once opened). */
 export const gameSessionTtlMs = 2 * 60 * 60 * 1000;
+/** How long a launch URL (`/play/<token>`) may wait to be opened; it opens once (docs/games-play.md). */
+export const launchTokenTtlMs = 2 * 60 * 1000;
 
 /**
  * The shared launcher's fields (spec section 7): gameCategory, vendor, gameId,

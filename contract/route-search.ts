@@ -1,6 +1,8 @@
 /**
  * Search-param schemas of the routes (zod/mini, Standard Schema). Bad input
- * never fails a route: every field falls back to its default.
+ * never fails a route: every field falls back to its default. The router
+ * reads every value as the plain string it is in the URL (src/app/router.ts),
+ * so numbers are coerced here.
  */
 import * as z from 'zod/mini';
 import { gameCategories } from './game-categories.ts';
@@ -15,7 +17,7 @@ function optional<T extends z.ZodMiniType>(schema: T) {
   return z.catch(z.optional(schema), undefined);
 }
 
-const index = z.number().check(z.int(), z.nonnegative());
+const index = z.coerce.number().check(z.int(), z.nonnegative());
 const code = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 /** An id from the server: numbers and short tokens, as a string. */
 const id = z.pipe(

@@ -75,15 +75,31 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /**
- * Development only: the latest messages of the local outbox provider for one
- * recipient (`+639171234567` or an e-mail address). Never registered when
- * NODE_ENV=production or when a real provider sends the messages.
+ * Test and demo switch only (DEV_ENDPOINTS=1, never with NODE_ENV=production):
+ * the latest messages of the local outbox provider for one recipient
+ * (`+639171234567` or an e-mail address), answered to loopback clients only
+ * (no proxy in between). Without the switch the outbox is read with
+ * `npm run outbox -- --to ...` (docs/identity.md).
  */
 export const devOutboxEndpoint = defineEndpoint({
   method: 'GET',
   path: '/wps/dev/outbox',
   tag: 'dev',
-  summary: 'Development only: latest SMS and e-mail messages of the local outbox for one recipient',
+  summary: 'Test switch only (DEV_ENDPOINTS, loopback): latest SMS and e-mail messages of the local outbox for one recipient',
   query: z.object({ to: plainText(254).check(z.minLength(1)) }),
   value: z.object({ messages: z.array(outboxMessageSchema) }),
+});
+
+/**
+ * Test switch only (DEV_ENDPOINTS=1, loopback clients, never in production):
+ * the digits of a live captcha, so end-to-end tests answer captchas that no
+ * program can read from the image.
+ */
+export const devCaptchaEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/dev/captcha',
+  tag: 'dev',
+  summary: 'Test switch only (DEV_ENDPOINTS, loopback): the answer of a live captcha',
+  query: z.object({ captchaId: plainText(64).check(z.minLength(1)) }),
+  value: z.object({ answer: z.nullable(z.string()) }),
 });

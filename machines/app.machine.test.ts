@@ -1,68 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { appMachine, sessionEndedNoticeMs } from './app.machine.ts';
 import type { SessionInfo } from './session.ts';
 import { type StatusAnswer, systemStatusMachine } from './system-status.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { appModel, heard, inputs, session, sessionEndedNotice } from './test/models/app.model.ts';
 
-type Machine = typeof appMachine;
 type Role = 'guest' | 'member' | 'trial' | 'agent';
 
 /** The house plan's member types, written out independently of machines/session.ts. */
 const roleByType: Record<number, Role> = { 0: 'member', 40: 'member', 4: 'trial', 1: 'agent', 2: 'agent', 41: 'agent', 42: 'agent' };
-const memberTypes = Object.keys(roleByType).map(Number);
 
-const session = (type: number): SessionInfo => ({
-  token: `token-${type}`,
-  merchantCode: 'demo',
-  userName: `user${type}`,
-  type,
-  firstTimeLogin: false,
-});
-
-const maintenance: StatusAnswer = { status: 1, info: 'back soon', ip: '203.0.113.7' };
-const inputs = [
-  { language: 'EN', cachedStatus: null },
-  { language: 'CN', cachedStatus: maintenance },
-];
-
-/** A long-lived actor the site loads on demand (the balance); it counts the session changes it is told. */
-const balanceLogic = fromCallback(() => () => {});
-const favouritesLogic = fromCallback<{ type: 'session.change'; loggedIn: boolean }>(({ receive }) => {
-  receive((event) => favouritesHeard.push(event.loggedIn));
-});
-let favouritesHeard: boolean[] = [];
-const NOTICE = 'xstate.after.sessionEndedNotice.app.guest.sessionEnded';
-
-/** The server's answer for a session a newer login replaced. */
-const replaced = { kind: 'server', errorCode: 'login.not.session', value: undefined };
-
-const events: AnyEventObject[] = [
-  ...memberTypes.map((type) => ({ type: 'xstate.done.actor.restoreSession', output: session(type) })),
-  { type: 'xstate.done.actor.restoreSession', output: null },
-  { type: 'xstate.error.actor.restoreSession', error: new Error('MC_SESSION_INFO is not JSON') },
-  ...memberTypes.map((type) => ({ type: 'session.login', session: session(type), remember: true })),
-  { type: 'session.login', session: { ...session(0), firstTimeLogin: true }, remember: false },
-  { type: 'session.logout' },
-  // Reported by the API client: no token (always the current session), or the token of an older session.
-  { type: 'session.expire', errorCode: 'login.session.expired' },
-  { type: 'session.expire', errorCode: 'user.or.token.invalid', token: 'an-older-token' },
-  { type: 'session.renew' },
-  { type: 'xstate.done.actor.renewSession', output: { userName: 'user0' } },
-  { type: 'xstate.error.actor.renewSession', error: replaced },
-  { type: 'xstate.error.actor.renewSession', error: { kind: 'offline', errorCode: 'client.offline' } },
-  { type: 'session.passwordChanged' },
-  { type: 'notice.dismiss' },
-  { type: NOTICE },
-  { type: 'language.change', language: 'VI' },
-  { type: 'navigate', to: '/m/voucherCenter' },
-  { type: 'actor.spawn', systemId: 'balance', logic: balanceLogic },
-  { type: 'actor.spawn', systemId: 'favourites', logic: favouritesLogic, input: { loggedIn: false } },
-  { type: 'actor.stop', systemId: 'balance' },
-];
-
-const pathSets: PathSet<Machine>[] = generatePaths(appMachine, { inputs, events });
+const pathSets = modelPathSets(appModel);
+const NOTICE = sessionEndedNotice;
 
 describe('app machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
@@ -184,7 +136,7 @@ describe.each(inputs)('app machine replayed with language $language and cached s
     let balance = false;
     let favourites = false;
     const told: boolean[] = [];
-    favouritesHeard = [];
+    heard.favourites = [];
     const expectedRole = (): Role => (current ? roleByType[current.type]! : 'guest');
     const signIn = (session: SessionInfo | null) => {
       current = session;
@@ -225,7 +177,7 @@ describe.each(inputs)('app machine replayed with language $language and cached s
       expect(h.actor.system.get('balance') !== undefined).toBe(balance);
       expect(h.actor.system.get('favourites') !== undefined).toBe(favourites);
       expect(Boolean(snap.children.balance)).toBe(balance);
-      expect(favouritesHeard).toEqual(told);
+      expect(heard.favourites).toEqual(told);
       // The system status runs as a child from the start, with the cached answer already shown.
       const status = snap.children.systemStatus?.getSnapshot();
       expect(status?.context.answer).toEqual(input.cachedStatus);

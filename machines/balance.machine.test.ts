@@ -1,20 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { type BalanceReading, balanceMachine } from './balance.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { balanceModel, inputs, peso, reading } from './test/models/balance.model.ts';
 
-const peso = { code: 'PHP', symbol: '₱', minorUnits: 2 };
-const reading: BalanceReading = { currency: peso, sumBalance: 123456 };
-const events: AnyEventObject[] = [
-  { type: 'balance.refresh' },
-  { type: 'page.visible' },
-  { type: 'balance.toggleHidden' },
-  { type: 'xstate.done.actor.loadWallet', output: reading },
-  { type: 'xstate.error.actor.loadWallet', error: { kind: 'offline', errorCode: 'client.offline' } },
-];
-const inputs = [{ hidden: false }, { hidden: true }];
-const pathSets = generatePaths(balanceMachine, { inputs, events });
+const pathSets = modelPathSets(balanceModel);
 
 describe('balance machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

@@ -1,30 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { type ChangePasswordInput, type ChangePasswordRequest, changePasswordMachine } from './change-password.machine.ts';
 import { identityMessages } from './identity-types.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { changePasswordModel, inputs, REDIRECT } from './test/models/change-password.model.ts';
 
-type Machine = typeof changePasswordMachine;
-
-const REDIRECT = 'xstate.after.redirectAfterChange.changePassword.changed';
-const inputs: ChangePasswordInput[] = [{ hasCachedPassword: false }, { hasCachedPassword: true }];
-const good = { type: 'form.submit', oldPassword: 'Old#2026', newPassword: 'New#2026', confirmNewPassword: 'New#2026' };
-const same = { type: 'form.submit', oldPassword: 'Old#2026', newPassword: 'Old#2026', confirmNewPassword: 'Old#2026' };
-const mismatch = { type: 'form.submit', oldPassword: 'Old#2026', newPassword: 'New#2026', confirmNewPassword: 'New#2027' };
-const noOld = { type: 'form.submit', newPassword: 'New#2026', confirmNewPassword: 'New#2026' };
-const events: AnyEventObject[] = [
-  good,
-  same,
-  mismatch,
-  noOld,
-  { type: 'popup.close' },
-  { type: 'xstate.done.actor.submitChangePassword' },
-  { type: 'xstate.error.actor.submitChangePassword', error: { kind: 'server', errorCode: 'modify.new.old.same' } },
-  { type: 'xstate.error.actor.submitChangePassword', error: { kind: 'server', errorCode: 'password.old.wrong' } },
-  { type: REDIRECT },
-];
-const pathSets: PathSet<Machine>[] = generatePaths(changePasswordMachine, { inputs, events });
+const pathSets = modelPathSets(changePasswordModel);
 
 describe('changePassword machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
@@ -56,17 +39,19 @@ describe('changePassword machine: coverage of the generated paths', () => {
 function harness(input: ChangePasswordInput) {
   const submit = deferred<void, ChangePasswordRequest>();
   const passwordChanged = vi.fn();
+  const goTo = vi.fn();
   const actor = createActor(
-    changePasswordMachine.provide({ actors: { submitChangePassword: submit.logic }, actions: { passwordChanged } }),
+    changePasswordMachine.provide({ actors: { submitChangePassword: submit.logic }, actions: { passwordChanged, goTo: (_, n) => goTo(n) } }),
     { input },
   );
-  return { actor, submit, passwordChanged };
+  return { actor, submit, passwordChanged, goTo };
 }
 
 /** What the user sees. */
 function screen(h: ReturnType<typeof harness>) {
   const snap = h.actor.getSnapshot();
-  if (snap.status === 'done') return { goTo: snap.output!.redirectTo };
+  // Changed, a second later: where the machine sent the player (replacing the screen).
+  if (snap.status === 'done') return { goTo: h.goTo.mock.calls.length === 1 && h.goTo.mock.calls[0]![0].replace ? h.goTo.mock.calls[0]![0].to : null };
   return {
     oldPasswordField: !snap.context.hasCachedPassword,
     popup: snap.matches('samePassword') ? 'samePassword' : null,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, assign, createActor } from 'xstate';
+import { assign, createActor } from 'xstate';
 import {
   type DepositInput,
   type DepositOptionsData,
@@ -8,55 +8,13 @@ import {
   depositMachine,
 } from './deposit.machine.ts';
 import { moneyMessages } from './money-types.ts';
-import { coverageOf, describePath, eventsOf, generatePaths } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { completed, depositModel, options, pendingOrder } from './test/models/deposit.model.ts';
 import { replayPath } from './test/replay.ts';
 
-const options: DepositOptionsData = {
-  currency: { code: 'PHP', symbol: '₱', minorUnits: 2 },
-  channels: [
-    { code: 'LOCALPAY', name: 'Local pay', minAmount: 10000, maxAmount: 5000000, presetAmounts: [10000, 50000] },
-    { code: 'BANK', name: 'Bank', minAmount: 50000, maxAmount: 1000000, presetAmounts: [] },
-  ],
-  promotions: [{ id: 3, title: 'First deposit', description: '', bonusRateBps: 1000, maxBonus: 25800, minDeposit: 10000, available: true }],
-  bonusBadge: 25800,
-};
-const noChannels: DepositOptionsData = { ...options, channels: [] };
-const pendingOrder: DepositOrderData = { orderNo: 'D1', status: 'pending', amount: 20000, bonus: 0, payUrl: '/pay/local/1?t=x' };
-const completed: DepositOrderData = { ...pendingOrder, status: 'completed', payUrl: null };
-const cancelled: DepositOrderData = { ...pendingOrder, status: 'cancelled', payUrl: null };
-
-const POLL = 'xstate.after.statusPoll.deposit.pending.waiting';
-const TOAST = 'xstate.after.freeRejectToast.deposit.rejected.toast';
-const events: AnyEventObject[] = [
-  { type: 'deposit.selectChannel', channelCode: 'BANK' },
-  { type: 'deposit.selectPromotion', promotionId: 3 },
-  { type: 'deposit.submit', amount: 20000 },
-  { type: 'deposit.submit', amount: 500 },
-  { type: 'deposit.retry' },
-  { type: 'deposit.check' },
-  { type: 'deposit.again' },
-  { type: 'page.visible' },
-  { type: 'xstate.done.actor.loadDepositOptions', output: options },
-  { type: 'xstate.done.actor.loadDepositOptions', output: noChannels },
-  { type: 'xstate.error.actor.loadDepositOptions', error: { errorCode: 'client.offline' } },
-  { type: 'xstate.done.actor.createDeposit', output: pendingOrder },
-  { type: 'xstate.done.actor.createDeposit', output: completed },
-  { type: 'xstate.error.actor.createDeposit', error: { errorCode: 'free_reject' } },
-  { type: 'xstate.error.actor.createDeposit', error: { errorCode: 'client.timeout' } },
-  { type: 'xstate.done.actor.loadDepositStatus', output: pendingOrder },
-  { type: 'xstate.done.actor.loadDepositStatus', output: completed },
-  { type: 'xstate.done.actor.loadDepositStatus', output: cancelled },
-  { type: 'xstate.error.actor.loadDepositStatus', error: { errorCode: 'client.offline' } },
-  { type: POLL },
-  { type: TOAST },
-];
-const inputs: DepositInput[] = [
-  { isTrial: false, orderNo: null },
-  { isTrial: true, orderNo: null },
-  { isTrial: false, orderNo: 'D1' },
-];
-const pathSets = generatePaths(depositMachine, { inputs, events });
+const pathSets = modelPathSets(depositModel);
 
 describe('deposit machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

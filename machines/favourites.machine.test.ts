@@ -1,34 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
-import { type FavouritesInput, type FavouriteTarget, favouritesMachine } from './favourites.machine.ts';
-import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
+import { createActor } from 'xstate';
+import { type FavouriteTarget, favouritesMachine } from './favourites.machine.ts';
+import { coverageOf, describePath } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { a, favouritesModel } from './test/models/favourites.model.ts';
 import { replayPath } from './test/replay.ts';
 
-type Machine = typeof favouritesMachine;
-
-const a = { nodeId: 'N1', vendor: 'PXG' };
 const b = { nodeId: 'N2', vendor: 'EVL' };
-const events: AnyEventObject[] = [
-  { type: 'session.change', loggedIn: true },
-  { type: 'session.change', loggedIn: false },
-  { type: 'fav.toggle', ...a },
-  { type: 'fav.add', ...a },
-  { type: 'fav.remove', ...a },
-  { type: 'fav.reload' },
-  { type: 'fav.notice' },
-  { type: 'xstate.done.actor.loadFavouriteIds', output: ['N1'] },
-  { type: 'xstate.done.actor.loadFavouriteIds', output: [] },
-  { type: 'xstate.error.actor.loadFavouriteIds', error: { errorCode: 'client.timeout' } },
-  { type: 'xstate.done.actor.addFavourite' },
-  { type: 'xstate.error.actor.addFavourite', error: { errorCode: 'game.not.found' } },
-  { type: 'xstate.done.actor.removeFavourite' },
-  { type: 'xstate.error.actor.removeFavourite', error: { errorCode: 'client.offline' } },
-  { type: 'xstate.after.loginNotice.favourites.notice' },
-  { type: 'xstate.after.toast.favourites.failed' },
-];
-const inputs: FavouritesInput[] = [{ loggedIn: false }, { loggedIn: true }];
-const pathSets: PathSet<Machine>[] = generatePaths(favouritesMachine, { inputs, events });
+const pathSets = modelPathSets(favouritesModel);
 const delays = { loginNotice: 2000, toast: 1500 };
 const invokes = { loadFavouriteIds: 'loadFavouriteIds', addFavourite: 'addFavourite', removeFavourite: 'removeFavourite' };
 

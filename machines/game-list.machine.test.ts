@@ -1,98 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
-import { type GameListRequest } from '../contract/lobby-calls.ts';
+import { createActor } from 'xstate';
+import type { GameListRequest } from '../contract/lobby-calls.ts';
 import { type GameListInput, gameListMachine, gameListPageSizes, hasMore, minBetFilterOptions, searchGames } from './game-list.machine.ts';
-import type { LobbyGame, LobbyPage } from './lobby-types.ts';
-import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
+import type { LobbyPage } from './lobby-types.ts';
+import { coverageOf, describePath } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { dragon, gameListModel, page1, phoenix, tiger } from './test/models/game-list.model.ts';
 import { replayPath } from './test/replay.ts';
-
-type Machine = typeof gameListMachine;
-
-const game = (gameId: number, gameName: string): LobbyGame => ({
-  gameId,
-  nodeId: `N${gameId}`,
-  gameName,
-  gameType: 'RNG',
-  gameCategory: 'RNG',
-  vassalage: 'PXG',
-  gameCode: `G${gameId}`,
-  supportPlay: 0,
-  isGameH5: null,
-  lottoMode: null,
-  gameClassify: 'CLASSIC',
-  minBet: 5,
-  isNew: 0,
-});
-const dragon = game(1, 'Golden Dragon');
-const tiger: LobbyGame = { ...game(2, 'Tiger Fortune'), vassalage: 'JLX', gameClassify: 'JACKPOT', minBet: 10 };
-const phoenix: LobbyGame = { ...game(3, 'Phoenix Megaways'), gameClassify: 'MEGAWAYS', isNew: 1 };
-
-const page1: LobbyPage = { games: [dragon], pageNum: 1, totalPages: 2 };
-const page2: LobbyPage = { games: [tiger], pageNum: 2, totalPages: 2 };
-const hotList: LobbyPage = { games: [dragon, tiger], pageNum: 1, totalPages: 1 };
-
-const done = (output: LobbyPage) => ({ type: 'xstate.done.actor.loadGames', output });
-const failed = { type: 'xstate.error.actor.loadGames', error: { errorCode: 'client.timeout' } };
-const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.gameList.${state}` });
 
 const delays = { searchDebounce: 600, languageReload: 250, loadMoreThrottle: 1000 };
 const invokes = { loadGames: 'loadGames', loadMore: 'loadGames' };
 
-/** Three event sets keep the explored state space small: filters, paging and tabs, search. */
-const eventSets: AnyEventObject[][] = [
-  [
-    { type: 'filter.vendor', vassalage: 'PXG' },
-    { type: 'filter.vendor', vassalage: null },
-    { type: 'filter.classify', classify: 'NEW' },
-    { type: 'filter.classify', classify: 'ALL' },
-    { type: 'filter.minBet', minBet: 5 },
-    { type: 'filter.clear' },
-    done(page1),
-    failed,
-    { type: 'list.retry' },
-  ],
-  [
-    { type: 'list.tab', tab: 'fav' },
-    { type: 'list.category', category: 'LIVE' },
-    { type: 'list.loadMore' },
-    { type: 'list.reload' },
-    { type: 'language.change' },
-    done(page1),
-    { type: 'xstate.done.actor.loadMore', output: page2 },
-    { type: 'xstate.error.actor.loadMore', error: { errorCode: 'client.offline' } },
-    after('loadMoreThrottle', 'list.cooling'),
-    after('languageReload', 'list.languageWait'),
-  ],
-  [
-    { type: 'list.tab', tab: 'hot' },
-    { type: 'search.input', text: 'DRAG' },
-    { type: 'search.input', text: '' },
-    after('searchDebounce', 'search.debouncing'),
-    done(hotList),
-  ],
-  [
-    { type: 'list.tab', tab: 'hot' },
-    { type: 'filter.vendor', vassalage: 'JLX' },
-    { type: 'filter.classify', classify: 'NEW' },
-    { type: 'filter.minBet', minBet: 10 },
-    { type: 'filter.clear' },
-    done(hotList),
-  ],
-];
-const inputs: GameListInput[] = [{ category: 'RNG', loggedIn: true }];
-/** A guest: recent and favourites stop at the login notice until a session arrives. */
-const guestEvents: AnyEventObject[] = [
-  { type: 'list.tab', tab: 'fav' },
-  { type: 'list.tab', tab: 'all' },
-  { type: 'session.change', loggedIn: true },
-  done(page1),
-];
-
-const pathSets: PathSet<Machine>[] = [
-  ...eventSets.flatMap((events) => generatePaths(gameListMachine, { inputs, events })),
-  ...generatePaths(gameListMachine, { inputs: [{ mode: 'recent', loggedIn: false }], events: guestEvents }),
-];
+const pathSets = modelPathSets(gameListModel);
 
 describe('gameList machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

@@ -1,54 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
-import { type LaunchInput, type LaunchRequest, launchMachine, launchRequestOf, prizeModeOf } from './launch.machine.ts';
+import { createActor } from 'xstate';
+import { type LaunchInput, type LaunchRequest, launchMachine, launchRequestOf } from './launch.machine.ts';
+import { prizeModeOf } from './prize-mode.ts';
 import type { LobbyGame } from './lobby-types.ts';
-import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { launchModel, sea, sgw, slot, vendorLobby, vn } from './test/models/launch.model.ts';
 import { replayPath } from './test/replay.ts';
 
-type Machine = typeof launchMachine;
-
-const slot: LobbyGame = {
-  gameId: 7,
-  nodeId: 'N7',
-  gameName: 'Golden Dragon',
-  gameType: 'RNG',
-  gameCategory: 'RNG',
-  vassalage: 'PXG',
-  gameCode: 'PXG-7',
-  supportPlay: 0,
-  isGameH5: null,
-  lottoMode: null,
-  gameClassify: 'CLASSIC',
-  minBet: 5,
-  isNew: 0,
-};
-const vendorLobby: LobbyGame = { ...slot, gameId: 8, nodeId: null, isGameH5: 'VASSALAGE', gameName: 'PXG Lobby' };
-const sea: LobbyGame = { ...slot, gameId: 9, gameType: 'LOTT', gameCategory: 'LOTT', vassalage: 'TCG_SEA', lottoMode: 'TRADITIONAL', gameCode: 'SEA-1' };
-const vn: LobbyGame = { ...slot, gameId: 10, gameType: 'ELOTT', gameCategory: 'ELOTT', vassalage: 'TCG_LOTTO_VN', lottoMode: 'ENTERTAINMENT', gameCode: 'VN-1' };
-const noNode: LobbyGame = { ...slot, gameId: 11, nodeId: null };
-const sgw: LobbyGame = { ...slot, gameId: 12, gameType: 'LOTT', gameCategory: 'LOTT', vassalage: 'SGW', lottoMode: 'TRADITIONAL', gameCode: 'SGW-1' };
-
-const events: AnyEventObject[] = [
-  { type: 'session.change', loggedIn: true },
-  { type: 'launch.prizeMode', prizeMode: 'LOTT' },
-  { type: 'game.open', game: slot },
-  { type: 'game.open', game: vendorLobby },
-  { type: 'game.open', game: sea },
-  { type: 'game.open', game: noNode },
-  { type: 'game.play', game: slot, free: true },
-  { type: 'game.play', game: vendorLobby },
-  { type: 'sheet.play', free: false },
-  { type: 'sheet.close' },
-  { type: 'category.play', category: 'ELOTT' },
-  { type: 'xstate.done.actor.launchGame', output: { url: '/play/abc' } },
-  { type: 'xstate.error.actor.launchGame', error: { errorCode: 'game.freeplay.unavailable' } },
-  { type: 'xstate.done.actor.findCategoryGame', output: vn },
-  { type: 'xstate.error.actor.findCategoryGame', error: { errorCode: 'game.not.found' } },
-  { type: 'xstate.after.toast.launch.idle.toast' },
-];
-const inputs: LaunchInput[] = [{ loggedIn: false }, { loggedIn: true }];
-const pathSets: PathSet<Machine>[] = generatePaths(launchMachine, { inputs, events });
+const pathSets = modelPathSets(launchModel);
 
 describe('launch machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

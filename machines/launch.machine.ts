@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type LobbyGame, lobbyErrorCode, lobbyToastMs } from './lobby-types.ts';
+import type { PrizeMode } from './prize-mode.ts';
 
-/** Lottery prize modes (spec sections 4 and 9). */
-export type PrizeMode = 'ELOTT' | 'LOTT' | 'ZY' | 'SEA';
 
 /** What `launchGame` sends (the shared launcher's fields of spec section 7). */
 export interface LaunchRequest {
@@ -49,15 +48,6 @@ export type LaunchEvent =
 
 export const lotteryTypes = ['LOTT', 'ELOTT'];
 export const isLottery = (game: LobbyGame) => lotteryTypes.includes(game.gameType) || lotteryTypes.includes(game.gameCategory);
-
-/**
- * Prize mode rule of spec section 4: ELOTT when the vendor mapping has an
- * ELOTT entry whose vendors include TCG_LOTTO_VN or LOTT, otherwise LOTT.
- */
-export function prizeModeOf(mapping: Record<string, { vendors: { vassalage: string }[] }> | null | undefined): PrizeMode {
-  if (!mapping) return 'ELOTT';
-  return mapping.ELOTT?.vendors.some((v) => v.vassalage === 'TCG_LOTTO_VN' || v.vassalage === 'LOTT') ? 'ELOTT' : 'LOTT';
-}
 
 /** The launch request for a game: lotteries carry prize mode (SEA for TCG_SEA) and play type (ent or trad). */
 export function launchRequestOf(game: LobbyGame, free: boolean, prizeMode: PrizeMode): LaunchRequest {

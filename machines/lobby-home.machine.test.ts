@@ -1,31 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
-import { type HomeListRequest } from '../contract/lobby-calls.ts';
+import { createActor } from 'xstate';
+import type { HomeListRequest } from '../contract/lobby-calls.ts';
 import { type HomeInput, type HomeTypes, homeListsOf, lobbyHomeMachine } from './lobby-home.machine.ts';
 import type { LobbyGame } from './lobby-types.ts';
-import { coverageOf, describePath, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { game, lobbyHomeModel, smallTypes, vendor } from './test/models/lobby-home.model.ts';
 import { replayPath } from './test/replay.ts';
 
-type Machine = typeof lobbyHomeMachine;
-
-const game = (gameId: number, gameName: string, vassalage = 'PXG', gameType = 'RNG'): LobbyGame => ({
-  gameId,
-  nodeId: `N${gameId}`,
-  gameName,
-  gameType,
-  gameCategory: gameType,
-  vassalage,
-  gameCode: `G${gameId}`,
-  supportPlay: 0,
-  isGameH5: null,
-  lottoMode: null,
-  gameClassify: 'CLASSIC',
-  minBet: 5,
-  isNew: 0,
-});
-
-const vendor = (vassalage: string, gameCategory: string) => ({ vassalage, accountTypeName: `${vassalage} Gaming`, gameCategory });
 /** RNG (2 vendors), FISH, SPORTS (a vendor list) and LOTT (no block). */
 const types: HomeTypes = {
   mapping: {
@@ -36,9 +19,7 @@ const types: HomeTypes = {
   },
   sorting: [{ gameCategory: 'RNG' }, { gameCategory: 'FISH' }, { gameCategory: 'SPORTS' }, { gameCategory: 'LOTT' }],
 };
-const smallTypes: HomeTypes = { mapping: { FISH: { vendors: [vendor('OCN', 'FISH')] } }, sorting: [{ gameCategory: 'FISH' }] };
 
-const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.lobbyHome.${state}` });
 const delays = { languageReload: 250, requestSpacing: 400 };
 const invokes = {
   loadTypes: 'loadTypes',
@@ -49,48 +30,7 @@ const invokes = {
   loadWinners: 'loadWinners',
 };
 
-/** Two event sets keep the state space small: the game area and its reload; hot, winners and the hub. */
-const eventSets: AnyEventObject[][] = [
-  [
-    { type: 'language.change' },
-    { type: 'home.retry' },
-    { type: 'xstate.done.actor.loadTypes', output: smallTypes },
-    { type: 'xstate.error.actor.loadTypes', error: { errorCode: 'client.offline' } },
-    { type: 'xstate.done.actor.loadLists', output: [[game(1, 'Ocean King', 'OCN', 'FISH')], []] },
-    { type: 'xstate.error.actor.loadLists', error: { errorCode: 'client.offline' } },
-    { type: 'xstate.done.actor.reloadTypes', output: smallTypes },
-    { type: 'xstate.error.actor.reloadTypes', error: { errorCode: 'client.offline' } },
-    { type: 'xstate.done.actor.loadList', output: [game(2, 'Deep Sea', 'OCN', 'FISH')] },
-    { type: 'xstate.error.actor.loadList', error: { errorCode: 'client.offline' } },
-    after('languageReload', 'language.waiting'),
-    after('requestSpacing', 'games.spacing'),
-  ],
-  [
-    { type: 'hub.choose', category: 'HOT' },
-    { type: 'hub.choose', category: 'LOTT' },
-    { type: 'language.change' },
-    { type: 'xstate.done.actor.loadHot', output: [game(3, 'Hot Dragon')] },
-    { type: 'xstate.error.actor.loadHot', error: { errorCode: 'client.offline' } },
-    { type: 'xstate.done.actor.loadWinners', output: [{ winAmount: 100 }] },
-    { type: 'xstate.error.actor.loadWinners', error: { errorCode: 'client.offline' } },
-    after('languageReload', 'language.waiting'),
-  ],
-];
-const inputs: HomeInput[] = [{}];
-/**
- * The replay drives delays with fake timers, so a path may not wait for one
- * delay while another is pending (advancing the clock would fire both): paths
- * with the language debounce and the request spacing pending together are
- * left out (each transition is still reached without them).
- */
-const twoTimers = (path: PathSet<Machine>['paths'][number]) =>
-  path.steps.some((step) => {
-    const value = step.state.value as Record<string, string>;
-    return value.language === 'waiting' && value.games === 'spacing';
-  });
-const pathSets: PathSet<Machine>[] = eventSets
-  .flatMap((events) => generatePaths(lobbyHomeMachine, { inputs, events }))
-  .map(({ input, paths }) => ({ input, paths: paths.filter((p) => !twoTimers(p)) }));
+const pathSets = modelPathSets(lobbyHomeModel);
 
 describe('lobbyHome machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

@@ -1,20 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { logoutMachine } from './logout.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { logoutModel } from './test/models/logout.model.ts';
 
-type Machine = typeof logoutMachine;
-
-const events: AnyEventObject[] = [
-  { type: 'logout.request' },
-  { type: 'logout.cancel' },
-  { type: 'logout.confirm' },
-  { type: 'xstate.done.actor.serverLogout' },
-  { type: 'xstate.error.actor.serverLogout', error: { kind: 'server', errorCode: 'user.or.token.invalid' } },
-  { type: 'xstate.error.actor.serverLogout', error: new Error('offline') },
-];
-const pathSets: PathSet<Machine>[] = generatePaths(logoutMachine, { inputs: [undefined], events });
+const pathSets = modelPathSets(logoutModel);
 
 describe('logout machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
@@ -35,14 +27,18 @@ describe('logout machine: coverage of the generated paths', () => {
 function harness() {
   const serverLogout = deferred<void, unknown>();
   const clearLocalSession = vi.fn();
-  const actor = createActor(logoutMachine.provide({ actors: { serverLogout: serverLogout.logic }, actions: { clearLocalSession } }));
-  return { actor, serverLogout, clearLocalSession };
+  const goTo = vi.fn();
+  const actor = createActor(
+    logoutMachine.provide({ actors: { serverLogout: serverLogout.logic }, actions: { clearLocalSession, goTo: (_, n) => goTo(n) } }),
+  );
+  return { actor, serverLogout, clearLocalSession, goTo };
 }
 
 /** What the user sees: nothing, the in_sure_logout dialog, the loading message, or the home page. */
 function screen(h: ReturnType<typeof harness>) {
   const snap = h.actor.getSnapshot();
-  if (snap.status === 'done') return { goTo: snap.output!.redirectTo };
+  // Logged out: where the machine sent the player (replacing the screen).
+  if (snap.status === 'done') return { goTo: h.goTo.mock.calls.length === 1 && h.goTo.mock.calls[0]![0].replace ? h.goTo.mock.calls[0]![0].to : null };
   return { dialog: snap.matches('confirming') ? 'in_sure_logout' : null, loading: snap.matches('loggingOut') };
 }
 

@@ -1,35 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { moneyMessages } from './money-types.ts';
 import { type RecordPage, type RecordsRequest, recordsMachine } from './records.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { first, last, recordsModel } from './test/models/records.model.ts';
 import { replayPath } from './test/replay.ts';
 
-const page = (pageNum: number, totalPages: number, ids: number[]): RecordPage => ({
-  list: ids.map((id) => ({ id })),
-  pageNum,
-  totalPages,
-  total: ids.length,
-  summary: null,
-});
-const first = page(1, 2, [1, 2]);
-const last = page(2, 2, [3]);
-const only = page(1, 1, []);
-const events: AnyEventObject[] = [
-  { type: 'records.filter', filter: { types: 'D' } },
-  { type: 'records.filter', filter: { startDate: '2026-11-20', endDate: '2026-11-01' } },
-  { type: 'records.more' },
-  { type: 'records.retry' },
-  { type: 'records.refresh' },
-  { type: 'xstate.done.actor.loadRecords', output: first },
-  { type: 'xstate.done.actor.loadRecords', output: only },
-  { type: 'xstate.error.actor.loadRecords', error: { errorCode: 'client.offline' } },
-  { type: 'xstate.done.actor.loadMoreRecords', output: last },
-  { type: 'xstate.error.actor.loadMoreRecords', error: { errorCode: 'client.timeout' } },
-];
-const inputs = [{ filter: { types: 'A', startDate: null, endDate: null } }];
-const pathSets = generatePaths(recordsMachine, { inputs, events });
+const pathSets = modelPathSets(recordsModel);
 
 describe('records machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

@@ -1,39 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import { type Captcha, identityMessages } from './identity-types.ts';
 import { type RegistrationMethod, type RegistrationRules, type RegistrationValues, visibleFields } from './registration-rules.ts';
 import { type RegistrationInput, type RegistrationRequest, type RegistrationResult, registrationMachine } from './registration.machine.ts';
 import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from './sms-countdown.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
 import type { Navigation } from '../contract/route-paths.ts';
-
-type Machine = typeof registrationMachine;
-
-const T0 = Date.UTC(2026, 0, 1);
-const frozen = () => T0;
-const LOGIN_REDIRECT = 'xstate.after.loginRedirect.registration.registered';
-
-/** Both methods, SMS verification and captcha on; e-mail and invitation code optional. */
-const fullRules: RegistrationRules = {
-  fields: {
-    username: { enabled: true, required: true, pattern: '^[a-z0-9]{4,16}$' },
-    password: { enabled: true, required: true, pattern: '^.{6,20}$' },
-    email: { enabled: true, required: false, pattern: '^[\\w.]+@[\\w]+\\.[a-z]{2,3}$' },
-    affiliateCode: { enabled: true, required: false },
-    nickname: { enabled: false, required: true },
-  },
-  methods: { username: true, mobile: true },
-  smsVerification: true,
-  captcha: true,
-};
-/** Mobile only, no SMS verification, no captcha. */
-const mobileRules: RegistrationRules = {
-  fields: { affiliateCode: { enabled: true, required: false } },
-  methods: { username: false, mobile: true },
-  smsVerification: false,
-  captcha: false,
-};
+import { modelPathSets } from './test/model.ts';
+import { badSubmit, frozen, fullRules, good, LOGIN_REDIRECT, mobileRules, registrationModel, submit } from './test/models/registration.model.ts';
 
 /** The fields the user sees, written out from the spec independently of `visibleFields`. */
 const expectedFields = (rules: RegistrationRules, method: RegistrationMethod) =>
@@ -43,66 +18,7 @@ const expectedFields = (rules: RegistrationRules, method: RegistrationMethod) =>
       : ['mobileNum', 'messageCode', 'password', 'confimpsw', 'email', 'affiliateCode', 'identifying']
     : ['mobileNum', 'password', 'confimpsw', 'affiliateCode'];
 
-const good: RegistrationValues = { username: ' newuser1 ', password: 'Secret#1', confimpsw: 'Secret#1', identifying: '123456' };
-const goodInvited: RegistrationValues = { ...good, affiliateCode: 'AFF2' };
-const captchaImage: Captcha = { id: 'c9', image: 'data:image/png;base64,BBBB' };
-
-const submit = (values: RegistrationValues, invalidFields: string[] = []) => ({ type: 'form.submit', values, invalidFields });
-const badSubmit = submit({ username: 'x', password: 'Secret#1', confimpsw: 'other' }, ['confimpsw']);
-
-const aspects: Array<{ name: string; inputs: RegistrationInput[]; events: AnyEventObject[] }> = [
-  {
-    name: 'rules, invitation code from the URL, method',
-    inputs: [
-      { affiliateCode: 'AFF1', now: frozen },
-      { affiliateCode: null, now: frozen },
-    ],
-    events: [
-      { type: 'xstate.done.actor.loadRules', output: fullRules },
-      { type: 'xstate.done.actor.loadRules', output: mobileRules },
-      { type: 'xstate.error.actor.loadRules', error: { kind: 'offline', errorCode: 'client.offline' } },
-      { type: 'rules.retry' },
-      { type: 'xstate.done.actor.checkAffiliate', output: { valid: true } },
-      { type: 'xstate.done.actor.checkAffiliate', output: { valid: false } },
-      { type: 'xstate.error.actor.checkAffiliate', error: { kind: 'timeout', errorCode: 'client.timeout' } },
-      { type: 'method.change', method: 'mobile' },
-      { type: 'method.change', method: 'username' },
-      { type: 'sms.send', mobile: '09171234567', countryDialingCode: '+63', mobileValid: true },
-    ],
-  },
-  {
-    name: 'submit',
-    inputs: [{ affiliateCode: null, now: frozen }],
-    events: [
-      { type: 'xstate.done.actor.loadRules', output: fullRules },
-      { type: 'disclaimer.toggle' },
-      submit(good),
-      submit(goodInvited),
-      badSubmit,
-      { type: 'xstate.done.actor.checkAffiliate', output: { valid: true } },
-      { type: 'xstate.done.actor.checkAffiliate', output: { valid: false } },
-      { type: 'xstate.error.actor.checkAffiliate', error: { kind: 'server', errorCode: 'system.busy' } },
-      { type: 'xstate.done.actor.submitRegistration', output: { userName: 'newuser1' } },
-      { type: 'xstate.error.actor.submitRegistration', error: { kind: 'server', errorCode: 'register.username.exists' } },
-      { type: LOGIN_REDIRECT },
-    ],
-  },
-  {
-    name: 'captcha',
-    inputs: [{ affiliateCode: null, now: frozen }],
-    events: [
-      { type: 'xstate.done.actor.loadRules', output: fullRules },
-      { type: 'xstate.done.actor.loadRules', output: mobileRules },
-      { type: 'captcha.refresh' },
-      { type: 'xstate.done.actor.loadCaptcha', output: captchaImage },
-      { type: 'xstate.error.actor.loadCaptcha', error: new Error('image failed') },
-    ],
-  },
-];
-
-const pathSets: Array<PathSet<Machine> & { aspect: string }> = aspects.flatMap(({ name, inputs, events }) =>
-  generatePaths(registrationMachine, { inputs, events }).map((set) => ({ ...set, aspect: name })),
-);
+const pathSets = modelPathSets(registrationModel);
 
 describe('registration machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
@@ -132,6 +48,8 @@ function harness(input: RegistrationInput) {
   const loadCaptcha = deferred<Captcha, unknown>();
   const submitRegistration = deferred<RegistrationResult, RegistrationRequest>();
   const requestSmsCode = deferred<SmsCodeResult, SmsCodeRequest>();
+  // The SMS button's human check: its captcha stays loading in these paths (sms-countdown.machine.test.ts plays it).
+  const smsCaptcha = deferred<Captcha, unknown>();
   const navigations: Navigation[] = [];
   const machine = registrationMachine.provide({
     actors: {
@@ -139,7 +57,7 @@ function harness(input: RegistrationInput) {
       checkAffiliate: checkAffiliate.logic,
       loadCaptcha: loadCaptcha.logic,
       submitRegistration: submitRegistration.logic,
-      smsCountdown: smsCountdownMachine.provide({ actors: { requestSmsCode: requestSmsCode.logic } }),
+      smsCountdown: smsCountdownMachine.provide({ actors: { requestSmsCode: requestSmsCode.logic, loadCaptcha: smsCaptcha.logic } }),
     },
     actions: {
       goTo: (_, navigation) => navigations.push(navigation),
@@ -148,7 +66,7 @@ function harness(input: RegistrationInput) {
   const actor = createActor(machine, { input });
   const focused: string[] = [];
   actor.on('field.focus', (e) => focused.push(e.field));
-  return { actor, loadRules, checkAffiliate, loadCaptcha, submitRegistration, requestSmsCode, focused, navigations };
+  return { actor, loadRules, checkAffiliate, loadCaptcha, submitRegistration, requestSmsCode, smsCaptcha, focused, navigations };
 }
 type Harness = ReturnType<typeof harness>;
 
@@ -213,7 +131,6 @@ describe.each(pathSets.map((set) => [`${set.aspect}, URL code ${set.input.affili
       let captchaLoads = 0;
       const affiliateChecks: Array<{ code: string }> = [];
       const requests: RegistrationRequest[] = [];
-      const smsRequests: SmsCodeRequest[] = [];
       const focused: string[] = [];
 
       const enterReady = () => {
@@ -267,7 +184,8 @@ describe.each(pathSets.map((set) => [`${set.aspect}, URL code ${set.input.affili
         expect(h.loadCaptcha.inputs).toHaveLength(captchaLoads);
         expect(h.checkAffiliate.inputs).toEqual(affiliateChecks);
         expect(h.submitRegistration.inputs).toEqual(requests);
-        expect(h.requestSmsCode.inputs).toEqual(smsRequests);
+        // No code is asked for before the human check (the captcha of the SMS button).
+        expect(h.requestSmsCode.inputs).toEqual([]);
         expect(h.focused).toEqual(focused);
       };
 
@@ -343,8 +261,7 @@ describe.each(pathSets.map((set) => [`${set.aspect}, URL code ${set.input.affili
           case 'sms.send':
             h.actor.send(event as never);
             if (smsButton === 'idle' && method === 'mobile' && rules?.smsVerification) {
-              smsButton = 'sending';
-              smsRequests.push({ purpose: 'register', mobile: event.mobile, countryDialingCode: event.countryDialingCode });
+              smsButton = 'loadingCaptcha';
             }
             break;
           case 'disclaimer.toggle':
@@ -487,6 +404,14 @@ describe('registration machine: named scenarios', () => {
     expect([...full.requestSmsCode.inputs, ...mobile.requestSmsCode.inputs]).toEqual([]);
     full.actor.send({ type: 'method.change', method: 'mobile' });
     full.actor.send(sms);
-    expect(full.requestSmsCode.inputs).toEqual([{ purpose: 'register', mobile: '09171234567', countryDialingCode: '' }]);
+    // The human check first: the SMS button shows a captcha, and asks for the code once it is answered.
+    const button = full.actor.getSnapshot().children.smsCountdown as ActorRefFrom<typeof smsCountdownMachine>;
+    expect(button.getSnapshot().value.button).toBe('loadingCaptcha');
+    full.smsCaptcha.resolve({ id: 'c-1', image: 'data:image/svg+xml;base64,' });
+    await flush();
+    button.send({ type: 'captcha.submit', answer: '123456' });
+    expect(full.requestSmsCode.inputs).toEqual([
+      { purpose: 'register', mobile: '09171234567', countryDialingCode: '', captchaId: 'c-1', captcha: '123456' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
-import { identityMessages } from './identity-types.ts';
+import { createActor } from 'xstate';
+import { type Captcha, identityMessages } from './identity-types.ts';
 import {
   type SmsCodeRequest,
   type SmsCodeResult,
@@ -9,43 +9,13 @@ import {
   smsSendingToastMaxMs,
   smsSentToastMs,
 } from './sms-countdown.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { captchaImage, inputs, SENDING_TOAST_END, SENT_TOAST_END, smsCountdownModel, T0, TICK, valid } from './test/models/sms-countdown.model.ts';
 
-type Machine = typeof smsCountdownMachine;
-
-const T0 = Date.UTC(2026, 0, 1);
 const TICK_MS = 500;
-const TICK = 'xstate.after.smsTick.smsCountdown.button.counting';
-const SENDING_TOAST_END = 'xstate.after.sendingToastMax.smsCountdown.toast.sending';
-const SENT_TOAST_END = 'xstate.after.sentToast.smsCountdown.toast.sent';
-/** The model's clock stands still: the paths prove the structure, the named scenarios move time. */
-const frozen = () => T0;
-const inputs: SmsCountdownInput[] = [
-  { purpose: 'login', now: frozen },
-  { purpose: 'register', now: frozen },
-];
-
-const valid = { type: 'sms.send', mobile: '09171234567', countryDialingCode: '+63', mobileValid: true };
-const events: AnyEventObject[] = [
-  valid,
-  { type: 'sms.send', mobile: '0917', mobileValid: false },
-  { type: 'sms.send', mobile: '   ', mobileValid: true },
-  { type: 'xstate.done.actor.requestSmsCode', output: { expirationTime: T0 + 1_500 } },
-  { type: 'xstate.done.actor.requestSmsCode', output: {} },
-  { type: 'xstate.done.actor.requestSmsCode', output: { expirationTime: T0 - 1 } },
-  { type: 'xstate.error.actor.requestSmsCode', error: { kind: 'server', errorCode: 'sms.too.frequent' } },
-  { type: 'xstate.error.actor.requestSmsCode', error: new Error('socket hang up') },
-  {
-    type: 'xstate.error.actor.requestSmsCode',
-    error: { kind: 'server', errorCode: 'verification.resend.cooldown', value: { retryAfterMs: 1_500, expirationTime: T0 + 1_500 } },
-  },
-  { type: TICK },
-  { type: SENDING_TOAST_END },
-  { type: SENT_TOAST_END },
-];
-
-const pathSets: PathSet<Machine>[] = generatePaths(smsCountdownMachine, { inputs, events });
+const pathSets = modelPathSets(smsCountdownModel);
 
 describe('smsCountdown machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
@@ -54,6 +24,8 @@ describe('smsCountdown machine: coverage of the generated paths', () => {
       'smsCountdown.button',
       'smsCountdown.button.idle',
       'smsCountdown.button.validating',
+      'smsCountdown.button.loadingCaptcha',
+      'smsCountdown.button.captcha',
       'smsCountdown.button.sending',
       'smsCountdown.button.counting',
       'smsCountdown.toast',
@@ -61,10 +33,10 @@ describe('smsCountdown machine: coverage of the generated paths', () => {
       'smsCountdown.toast.sending',
       'smsCountdown.toast.sent',
     ]);
-    expect(coverage.transitions.length).toBe(13);
+    expect(coverage.transitions.length).toBe(21);
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);
-    expect(pathSets.map((s) => s.paths.length)).toEqual([60, 60]);
+    expect(pathSets.map((s) => s.paths.length)).toEqual([338, 338]);
   });
 
   it('the coverage check fails when paths leave something out', () => {
@@ -80,22 +52,35 @@ describe('smsCountdown machine: coverage of the generated paths', () => {
 
 function harness(input: SmsCountdownInput) {
   const request = deferred<SmsCodeResult, SmsCodeRequest>();
-  const machine = smsCountdownMachine.provide({ actors: { requestSmsCode: request.logic } });
+  const captcha = deferred<Captcha, unknown>();
+  const machine = smsCountdownMachine.provide({ actors: { requestSmsCode: request.logic, loadCaptcha: captcha.logic } });
   const actor = createActor(machine, { input });
   const sent = vi.fn();
   actor.on('sms.sent', sent);
-  return { actor, request, sent };
+  return { actor, request, captcha, sent };
 }
 
-/** What the user sees on the SMS button. */
+/** Answers the human check: the captcha loads and the person types its digits. */
+async function passHumanCheck(h: ReturnType<typeof harness>, answer = '482913') {
+  h.captcha.resolve(captchaImage);
+  await flush();
+  h.actor.send({ type: 'captcha.submit', answer });
+}
+
+/** What the user sees on the SMS button, and the human check's captcha panel. */
 function button(actor: ReturnType<typeof harness>['actor']) {
   const snap = actor.getSnapshot();
   return {
-    disabled: snap.matches({ button: 'sending' }) || snap.matches({ button: 'counting' }),
+    disabled: !snap.matches({ button: 'idle' }),
     loading: snap.matches({ button: 'sending' }),
     seconds: snap.matches({ button: 'counting' }) ? snap.context.remaining : null,
     error: snap.context.errorCode,
     toast: snap.matches({ toast: 'sending' }) ? 'in_sms_sending' : snap.matches({ toast: 'sent' }) ? 'in_sms_send' : null,
+    humanCheck: snap.matches({ button: 'loadingCaptcha' })
+      ? 'loading'
+      : snap.matches({ button: 'captcha' })
+        ? (snap.context.captcha?.id ?? 'failed')
+        : null,
   };
 }
 
@@ -112,20 +97,23 @@ describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const h = harness(input);
     // The user's model of the button.
-    let phase: 'idle' | 'sending' | 'counting' = 'idle';
+    let phase: 'idle' | 'loadingCaptcha' | 'captcha' | 'sending' | 'counting' = 'idle';
+    let shownCaptcha: Captcha | null = null;
     let seconds: number | null = null;
     let error: string | null = null;
     let expiresAt = 0;
     const requested: SmsCodeRequest[] = [];
     let sentToasts = 0;
     let toast: string | null = null;
+    let lastMobile = { mobile: '', countryDialingCode: '' };
 
     const check = (modelState: { value: unknown; context: unknown }) => {
       const snap = h.actor.getSnapshot();
       expect(snap.status).toBe('active');
       expect(snap.value).toEqual(modelState.value);
       expect(snap.context).toEqual(modelState.context);
-      expect(button(h.actor)).toEqual({ disabled: phase !== 'idle', loading: phase === 'sending', seconds, error, toast });
+      const humanCheck = phase === 'loadingCaptcha' ? 'loading' : phase === 'captcha' ? (shownCaptcha?.id ?? 'failed') : null;
+      expect(button(h.actor)).toEqual({ disabled: phase !== 'idle', loading: phase === 'sending', seconds, error, toast, humanCheck });
       expect(h.request.inputs).toEqual(requested);
       expect(h.sent).toHaveBeenCalledTimes(sentToasts);
     };
@@ -138,13 +126,50 @@ describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
         h.actor.send(event as never);
         if (phase === 'idle') {
           if (event.mobileValid && event.mobile.trim()) {
-            phase = 'sending';
+            // No code yet: first the human check.
+            phase = 'loadingCaptcha';
             error = null;
-            toast = 'in_sms_sending';
-            requested.push({ purpose: input.purpose, mobile: event.mobile.trim(), countryDialingCode: event.countryDialingCode ?? '' });
+            shownCaptcha = null;
+            lastMobile = { mobile: event.mobile.trim(), countryDialingCode: event.countryDialingCode ?? '' };
           } else {
             error = identityMessages.mobileInvalid;
           }
+        }
+      } else if (event.type === 'xstate.done.actor.loadCaptcha') {
+        h.captcha.resolve(event.output);
+        phase = 'captcha';
+        shownCaptcha = event.output;
+      } else if (event.type === 'xstate.error.actor.loadCaptcha') {
+        h.captcha.reject(event.error);
+        phase = 'captcha';
+        shownCaptcha = null;
+        error = event.error.errorCode;
+      } else if (event.type === 'captcha.submit') {
+        h.actor.send(event as never);
+        if (phase === 'captcha') {
+          if (shownCaptcha && /^\d{6}$/.test(event.answer)) {
+            phase = 'sending';
+            error = null;
+            toast = 'in_sms_sending';
+            requested.push({ purpose: input.purpose, ...lastMobile, captchaId: shownCaptcha.id, captcha: event.answer });
+          } else {
+            error = identityMessages.captchaRequired;
+          }
+        }
+      } else if (event.type === 'captcha.refresh') {
+        h.actor.send(event as never);
+        if (phase === 'captcha') {
+          phase = 'loadingCaptcha';
+          shownCaptcha = null;
+        }
+      } else if (event.type === 'captcha.cancel') {
+        // A captcha still loading is dropped with the check.
+        if (phase === 'loadingCaptcha') h.captcha.reject(new Error('cancelled'));
+        h.actor.send(event as never);
+        if (phase === 'loadingCaptcha' || phase === 'captcha') {
+          phase = 'idle';
+          error = null;
+          shownCaptcha = null;
         }
       } else if (event.type === 'xstate.done.actor.requestSmsCode') {
         h.request.resolve(event.output);
@@ -162,6 +187,11 @@ describe.each(inputs)('smsCountdown machine replayed for $purpose', (input) => {
           phase = 'counting';
           expiresAt = cooldownEnd;
           seconds = Math.max(0, Math.ceil((expiresAt - T0) / 1000));
+        } else if (!(event.error instanceof Error) && event.error.errorCode === 'captcha.invalid') {
+          // The captcha was refused: a new one, with the reason.
+          phase = 'loadingCaptcha';
+          shownCaptcha = null;
+          error = 'captcha.invalid';
         } else {
           phase = 'idle';
           error = event.error instanceof Error ? 'client.network' : event.error.errorCode;
@@ -209,7 +239,8 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
     const h = harness({ purpose: 'login', now: clock });
     h.actor.start();
     h.actor.send(valid as never);
-    expect(button(h.actor)).toEqual({ disabled: true, loading: true, seconds: null, error: null, toast: 'in_sms_sending' });
+    await passHumanCheck(h);
+    expect(button(h.actor)).toEqual({ disabled: true, loading: true, seconds: null, error: null, toast: 'in_sms_sending', humanCheck: null });
     h.request.resolve({});
     await flush();
     expect(button(h.actor).seconds).toBe(60);
@@ -222,8 +253,9 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
     await advance(58_500);
     expect(button(h.actor)).toMatchObject({ disabled: true, seconds: 1 });
     await advance(500);
-    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null, toast: null });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null, toast: null, humanCheck: null });
     h.actor.send(valid as never);
+    await passHumanCheck(h);
     expect(h.request.inputs).toHaveLength(2);
   });
 
@@ -231,6 +263,7 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
     const h = harness({ purpose: 'reset', now: clock });
     h.actor.start();
     h.actor.send(valid as never);
+    await passHumanCheck(h);
     h.request.resolve({ expirationTime: T0 + 5_000 });
     await flush();
     expect(button(h.actor).seconds).toBe(5);
@@ -244,35 +277,78 @@ describe('smsCountdown machine: named scenarios with a moving clock', () => {
     const h = harness({ purpose: 'register', now: clock });
     h.actor.start();
     h.actor.send(valid as never);
+    await passHumanCheck(h);
     h.request.reject({
       kind: 'server',
       errorCode: 'verification.resend.cooldown',
       value: { retryAfterMs: 42_000, expirationTime: T0 + 42_000 },
     });
     await flush();
-    expect(button(h.actor)).toEqual({ disabled: true, loading: false, seconds: 42, error: null, toast: null });
+    expect(button(h.actor)).toEqual({ disabled: true, loading: false, seconds: 42, error: null, toast: null, humanCheck: null });
     expect(h.sent).not.toHaveBeenCalled();
     await advance(41_500);
     expect(button(h.actor).seconds).toBe(1);
     await advance(500);
-    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null, toast: null });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null, toast: null, humanCheck: null });
   });
 
   it('shows the error of a cooldown answer that does not say when', async () => {
     const h = harness({ purpose: 'login', now: clock });
     h.actor.start();
     h.actor.send(valid as never);
+    await passHumanCheck(h);
     h.request.reject({ kind: 'server', errorCode: 'verification.resend.cooldown' });
     await flush();
-    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: 'verification.resend.cooldown', toast: null });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: 'verification.resend.cooldown', toast: null, humanCheck: null });
   });
 
   it('never requests a code for a number the form rejects', async () => {
     const h = harness({ purpose: 'login', now: clock });
     h.actor.start();
     h.actor.send({ type: 'sms.send', mobile: '12', mobileValid: false });
-    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: identityMessages.mobileInvalid, toast: null });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: identityMessages.mobileInvalid, toast: null, humanCheck: null });
     expect(h.request.inputs).toEqual([]);
+  });
+
+  it('asks for no code before the captcha is answered; a short answer, a new captcha or giving up asks for none', async () => {
+    const h = harness({ purpose: 'login', now: clock });
+    h.actor.start();
+    h.actor.send(valid as never);
+    expect(button(h.actor)).toMatchObject({ disabled: true, loading: false, humanCheck: 'loading' });
+    h.captcha.resolve(captchaImage);
+    await flush();
+    expect(button(h.actor)).toMatchObject({ humanCheck: 'captcha-1', error: null });
+    h.actor.send({ type: 'captcha.submit', answer: '4829' });
+    expect(button(h.actor)).toMatchObject({ humanCheck: 'captcha-1', error: identityMessages.captchaRequired });
+    h.actor.send({ type: 'captcha.refresh' });
+    h.captcha.resolve({ id: 'captcha-2', image: 'data:image/svg+xml;base64,' });
+    await flush();
+    h.actor.send({ type: 'captcha.cancel' });
+    expect(button(h.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: null, toast: null, humanCheck: null });
+    expect(h.request.inputs).toEqual([]);
+    // Again, answered this time: the request carries the captcha shown and the digits.
+    h.actor.send(valid as never);
+    h.captcha.resolve({ id: 'captcha-3', image: 'data:image/svg+xml;base64,' });
+    await flush();
+    h.actor.send({ type: 'captcha.submit', answer: ' 482913 ' });
+    expect(h.request.inputs).toEqual([
+      { purpose: 'login', mobile: '09171234567', countryDialingCode: '+63', captchaId: 'captcha-3', captcha: '482913' },
+    ]);
+  });
+
+  it('shows a new captcha with the reason when the server refuses the answer', async () => {
+    const h = harness({ purpose: 'register', now: clock });
+    h.actor.start();
+    h.actor.send(valid as never);
+    await passHumanCheck(h);
+    h.request.reject({ kind: 'server', errorCode: 'captcha.invalid', value: { captchaRequired: true } });
+    await flush();
+    expect(button(h.actor)).toMatchObject({ humanCheck: 'loading', error: 'captcha.invalid', toast: null });
+    await passHumanCheck(h, '111111');
+    h.request.resolve({ expirationTime: T0 + 60_000 });
+    await flush();
+    expect(button(h.actor)).toMatchObject({ humanCheck: null, seconds: 60, error: null });
+    expect(h.request.inputs.map((r) => r.captcha)).toEqual(['482913', '111111']);
   });
 
   it('uses Date.now when no clock is given', () => {
@@ -293,17 +369,19 @@ describe('smsCountdown machine: the toasts of spec sections 8 and 9', () => {
     const h = harness({ purpose: 'login', now: () => T0 });
     h.actor.start();
     h.actor.send(valid as never);
+    await passHumanCheck(h);
     await vi.advanceTimersByTimeAsync(smsSendingToastMaxMs - 1);
-    expect(button(h.actor)).toMatchObject({ loading: true, toast: 'in_sms_sending' });
+    expect(button(h.actor)).toMatchObject({ loading: true, toast: 'in_sms_sending', humanCheck: null });
     await vi.advanceTimersByTimeAsync(1);
     // Still waiting for the server, but the loading toast has had its time.
-    expect(button(h.actor)).toMatchObject({ loading: true, toast: null });
+    expect(button(h.actor)).toMatchObject({ loading: true, toast: null, humanCheck: null });
   });
 
   it('in_sms_send shows for 1.5 s once the code is sent; a failure hides the loading toast at once', async () => {
     const h = harness({ purpose: 'register', now: () => T0 });
     h.actor.start();
     h.actor.send(valid as never);
+    await passHumanCheck(h);
     h.request.resolve({});
     await flush();
     expect(button(h.actor).toast).toBe('in_sms_send');
@@ -315,8 +393,9 @@ describe('smsCountdown machine: the toasts of spec sections 8 and 9', () => {
     const failing = harness({ purpose: 'login', now: () => T0 });
     failing.actor.start();
     failing.actor.send(valid as never);
+    await passHumanCheck(failing);
     failing.request.reject({ kind: 'server', errorCode: 'sms.too.frequent' });
     await flush();
-    expect(button(failing.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: 'sms.too.frequent', toast: null });
+    expect(button(failing.actor)).toEqual({ disabled: false, loading: false, seconds: null, error: 'sms.too.frequent', toast: null, humanCheck: null });
   });
 });

@@ -1,12 +1,21 @@
 import { assign, emit, fromPromise, raise, setup } from 'xstate';
-import { type Clock, cooldownEndOf, errorCodeOf, identityMessages, type SmsPurpose } from './identity-types.ts';
+import { type Captcha, type Clock, cooldownEndOf, errorCodeOf, identityMessages, type SmsPurpose } from './identity-types.ts';
 
-/** What the app's `requestSmsCode` gets: the number and why the code is asked for. */
+/** What the app's `requestSmsCode` gets: the number, why the code is asked for, and the solved captcha. */
 export interface SmsCodeRequest {
   purpose: SmsPurpose;
   mobile: string;
   countryDialingCode: string;
+  captchaId: string;
+  /** The digits the person read from the captcha. */
+  captcha: string;
 }
+
+/** Error codes of a refused human check: a new captcha is shown. */
+export const smsCaptchaErrorCodes: readonly string[] = ['captcha.required', 'captcha.invalid'];
+
+/** A captcha answer the server can check: 6 digits. */
+export const isCaptchaAnswer = (answer: string) => /^\d{6}$/.test(answer.trim());
 
 /** The server's answer: when the code expires (ms since the epoch), if it says. */
 export interface SmsCodeResult {
@@ -32,6 +41,10 @@ export interface SmsCountdownContext {
   remaining: number;
   /** Message id of the last refusal or failure, null after a successful request. */
   errorCode: string | null;
+  /** The captcha shown for the human check, null while it loads or when it failed to load (tap to retry). */
+  captcha: Captcha | null;
+  /** The answer given for `captcha`. */
+  captchaAnswer: string;
 }
 
 export type SmsCountdownEvent =
@@ -42,6 +55,10 @@ export type SmsCountdownEvent =
       /** The view's verdict for the mobile field (the same rule as the form's). */
       mobileValid: boolean;
     }
+  /** The human check: the person's answer to the captcha shown, a new captcha, or giving up. */
+  | { type: 'captcha.submit'; answer: string }
+  | { type: 'captcha.refresh' }
+  | { type: 'captcha.cancel' }
   /** Raised by the button region for the toast region. */
   | { type: 'toast.sending' }
   | { type: 'toast.sent' }
@@ -61,12 +78,19 @@ const secondsLeft = (context: Pick<SmsCountdownContext, 'expiresAt' | 'now'>) =>
 /**
  * The SMS code button (spec section 4), a child of the login, registration and
  * password-reset machines. `sms.send` is refused unless the mobile number
- * validates; then the code is requested (`requestSmsCode`) and the button is
+ * validates; then comes the human check (spec section 7's human-verification
+ * fields; no code is sent to a number without it): a captcha is loaded
+ * (`loadingCaptcha`) and shown (`captcha`) until the person answers it
+ * (`captcha.submit`, 6 digits: `isCaptchaAnswered`), asks for another
+ * (`captcha.refresh`) or gives up (`captcha.cancel`). Then the code is
+ * requested (`requestSmsCode`, with the captcha) and the button is
  * disabled while it counts down to the server's expirationTime (default 60 s),
  * re-reading the clock every `smsTick` (500 ms), until zero or less.
  * A failed request only ends the loading (`errorCode` is kept), except the
  * server's cooldown answer (a code was sent moments ago) that says when the
- * next may be asked (`value.expirationTime`): the button counts down to it.
+ * next may be asked (`value.expirationTime`): the button counts down to it;
+ * and a refused captcha (`captcha.required`, `captcha.invalid`: each captcha
+ * is used up by one request), which shows a new one.
  * The `toast` region shows in_sms_sending while the code is requested (for at
  * most `sendingToastMax`) and in_sms_send once it is sent (`sentToast`).
  */
@@ -78,12 +102,18 @@ export const smsCountdownMachine = setup({
     emitted: {} as SmsCountdownEmitted,
   },
   actors: {
+    loadCaptcha: fromPromise<Captcha>(async () => {
+      throw new Error('loadCaptcha is provided by the app');
+    }),
     requestSmsCode: fromPromise<SmsCodeResult, SmsCodeRequest>(async () => {
       throw new Error('requestSmsCode is provided by the app');
     }),
   },
   guards: {
     isMobileValid: ({ context }) => context.mobileValid && context.mobile.trim() !== '',
+    isCaptchaAnswered: ({ context, event }) =>
+      context.captcha !== null && event.type === 'captcha.submit' && isCaptchaAnswer(event.answer),
+    isCaptchaRefused: (_, params: { error: unknown }) => smsCaptchaErrorCodes.includes(errorCodeOf(params.error)),
     isTimeUp: ({ context }) => secondsLeft(context) <= 0,
     isCooldownWithEnd: (_, params: { error: unknown }) => cooldownEndOf(params.error) !== null,
   },
@@ -108,6 +138,8 @@ export const smsCountdownMachine = setup({
     expiresAt: null,
     remaining: 0,
     errorCode: null,
+    captcha: null,
+    captchaAnswer: '',
   }),
   type: 'parallel',
   states: {
@@ -130,16 +162,48 @@ export const smsCountdownMachine = setup({
         },
         validating: {
           always: [
-            { guard: 'isMobileValid', target: 'sending' },
+            { guard: 'isMobileValid', target: 'loadingCaptcha' },
             { target: 'idle', actions: assign({ errorCode: identityMessages.mobileInvalid }) },
           ],
+        },
+        /** The human check's captcha is loading. */
+        loadingCaptcha: {
+          entry: assign({ captcha: null, captchaAnswer: '' }),
+          invoke: {
+            id: 'loadCaptcha',
+            src: 'loadCaptcha',
+            onDone: { target: 'captcha', actions: assign({ captcha: ({ event }) => event.output }) },
+            onError: { target: 'captcha', actions: assign({ errorCode: ({ event }) => errorCodeOf(event.error) }) },
+          },
+          on: { 'captcha.cancel': { target: 'idle', actions: assign({ errorCode: null }) } },
+        },
+        /** The human check: no code is asked for until the captcha shown is answered. */
+        captcha: {
+          on: {
+            'captcha.submit': [
+              {
+                guard: 'isCaptchaAnswered',
+                target: 'sending',
+                actions: assign({ captchaAnswer: ({ event }) => event.answer.trim(), errorCode: null }),
+              },
+              { actions: assign({ errorCode: identityMessages.captchaRequired }) },
+            ],
+            'captcha.refresh': { target: 'loadingCaptcha' },
+            'captcha.cancel': { target: 'idle', actions: assign({ errorCode: null }) },
+          },
         },
         sending: {
           entry: raise({ type: 'toast.sending' }),
           invoke: {
             id: 'requestSmsCode',
             src: 'requestSmsCode',
-            input: ({ context }) => ({ purpose: context.purpose, mobile: context.mobile.trim(), countryDialingCode: context.countryDialingCode }),
+            input: ({ context }) => ({
+              purpose: context.purpose,
+              mobile: context.mobile.trim(),
+              countryDialingCode: context.countryDialingCode,
+              captchaId: context.captcha?.id ?? '',
+              captcha: context.captchaAnswer,
+            }),
             onDone: {
               target: 'counting',
               actions: [
@@ -156,6 +220,12 @@ export const smsCountdownMachine = setup({
                 guard: { type: 'isCooldownWithEnd', params: ({ event }) => ({ error: event.error }) },
                 target: 'counting',
                 actions: [assign({ expiresAt: ({ event }) => cooldownEndOf(event.error) }), 'updateRemaining', raise({ type: 'toast.hide' })],
+              },
+              {
+                // The captcha was wrong (or had lapsed): it is used up, a new one is shown with the reason.
+                guard: { type: 'isCaptchaRefused', params: ({ event }) => ({ error: event.error }) },
+                target: 'loadingCaptcha',
+                actions: [assign({ errorCode: ({ event }) => errorCodeOf(event.error) }), raise({ type: 'toast.hide' })],
               },
               {
                 target: 'idle',

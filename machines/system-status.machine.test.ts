@@ -1,29 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { type StatusAnswer, systemStatusMachine } from './system-status.machine.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
-
-type Machine = typeof systemStatusMachine;
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
+import { modelPathSets } from './test/model.ts';
+import { AFTER_REFRESH, answer, inputs, systemStatusModel } from './test/models/system-status.model.ts';
 
 const REFRESH_MS = 30_000;
-const answer = (status: 0 | 1 | 2): StatusAnswer => ({ status, info: `info ${status}`, ip: '203.0.113.7' });
-const AFTER_REFRESH = 'xstate.after.statusRefresh.systemStatus.connection.waiting';
 
 /** What the user sees for an answer: the spec's 0 normal, 1 maintenance, 2 region restricted. */
 const expectedStatus = (a: StatusAnswer | null) => (a === null ? 'unknown' : (['normal', 'maintenance', 'restricted'] as const)[a.status]);
 
-const inputs = [{ cached: null }, { cached: answer(1) }, { cached: answer(2) }];
-const events: AnyEventObject[] = [
-  { type: 'status.refresh' },
-  { type: 'xstate.done.actor.fetchStatus', output: answer(0) },
-  { type: 'xstate.done.actor.fetchStatus', output: answer(1) },
-  { type: 'xstate.done.actor.fetchStatus', output: answer(2) },
-  { type: 'xstate.error.actor.fetchStatus', error: { errorCode: 'system.busy' } },
-  { type: 'xstate.error.actor.fetchStatus', error: new Error('offline') },
-  { type: AFTER_REFRESH },
-];
-
-const pathSets: PathSet<Machine>[] = generatePaths(systemStatusMachine, { inputs, events });
+const pathSets = modelPathSets(systemStatusModel);
 
 describe('systemStatus machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {

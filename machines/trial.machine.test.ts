@@ -1,23 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { identityMessages } from './identity-types.ts';
 import type { SessionInfo } from './session.ts';
-import { coverageOf, describePath, eventsOf, generatePaths, type PathSet } from './test/coverage.ts';
+import { coverageOf, describePath, eventsOf } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
+import { modelPathSets } from './test/model.ts';
+import { trialModel } from './test/models/trial.model.ts';
 import { trialMachine } from './trial.machine.ts';
 
-type Machine = typeof trialMachine;
-
-const trialSession: SessionInfo = { token: 'tt', merchantCode: 'demo', userName: 'guest8812', type: 4, firstTimeLogin: false };
-const memberSession: SessionInfo = { ...trialSession, type: 0 };
-
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.startTrial', output: trialSession },
-  { type: 'xstate.done.actor.startTrial', output: memberSession },
-  { type: 'xstate.error.actor.startTrial', error: { kind: 'server', errorCode: 'system.busy' } },
-  { type: 'trial.retry' },
-];
-const pathSets: PathSet<Machine>[] = generatePaths(trialMachine, { inputs: [undefined], events });
+const pathSets = modelPathSets(trialModel);
 
 describe('trial machine: coverage of the generated paths', () => {
   it('reaches every state node and takes every transition', () => {
@@ -39,8 +30,12 @@ describe('trial machine replayed', () => {
   it.each(pathSets[0]!.paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const startTrial = deferred<SessionInfo, unknown>();
     const storeSession = vi.fn<(s: SessionInfo, remember: boolean) => void>();
+    const goTo = vi.fn();
     const actor = createActor(
-      trialMachine.provide({ actors: { startTrial: startTrial.logic }, actions: { storeSession: (_, p) => storeSession(p.session, p.remember) } }),
+      trialMachine.provide({
+        actors: { startTrial: startTrial.logic },
+        actions: { storeSession: (_, p) => storeSession(p.session, p.remember), goTo: (_, n) => goTo(n) },
+      }),
     );
     let view: { loading: boolean; error: string | null } | { goTo: string } = { loading: true, error: null };
     let calls = 1;
@@ -71,7 +66,10 @@ describe('trial machine replayed', () => {
       const snap = actor.getSnapshot();
       expect(snap.value).toEqual(step.state.value);
       expect(
-        snap.status === 'done' ? { goTo: snap.output!.redirectTo } : { loading: snap.matches('starting'), error: snap.context.errorCode },
+        // Done: where the machine sent the player (replacing the trial screen).
+        snap.status === 'done' && goTo.mock.calls.length === 1 && goTo.mock.calls[0]![0].replace
+          ? { goTo: goTo.mock.calls[0]![0].to }
+          : { loading: snap.matches('starting'), error: snap.context.errorCode },
       ).toEqual(view);
       expect(startTrial.inputs).toHaveLength(calls);
       expect(storeSession.mock.calls).toEqual(stored);

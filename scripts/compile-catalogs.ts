@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { catalogParts, partOf } from '../src/i18n/catalog-parts.ts';
+import { compiledParts, partOf } from '../src/i18n/catalog-parts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDir = path.join(root, 'contract/messages');
@@ -22,7 +22,7 @@ let count = 0;
 for (const file of readdirSync(sourceDir).filter((f) => f.endsWith('.json'))) {
   const lang = path.basename(file, '.json');
   const messages = JSON.parse(readFileSync(path.join(sourceDir, file), 'utf8')) as Record<string, string>;
-  const parts = Object.fromEntries(catalogParts.map((p) => [p, {} as Record<string, MessageFormatElement[] | string>]));
+  const parts = Object.fromEntries(compiledParts.map((p) => [p, {} as Record<string, MessageFormatElement[] | string>]));
   for (const [id, message] of Object.entries(messages)) {
     const part = partOf(id);
     if (!part) continue;
@@ -37,6 +37,6 @@ for (const file of readdirSync(sourceDir).filter((f) => f.endsWith('.json'))) {
     }
     count += 1;
   }
-  for (const part of catalogParts) writeFileSync(path.join(outDir, `${lang}.${part}.json`), JSON.stringify(parts[part]));
+  for (const part of compiledParts) writeFileSync(path.join(outDir, `${lang}.${part}.json`), JSON.stringify(parts[part]));
 }
-console.log(`i18n: ${count} messages compiled into ${catalogParts.length} parts per language`);
+console.log(`i18n: ${count} messages compiled into ${compiledParts.length} parts per language`);

@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { VirtualRootRoute, VirtualRouteNode } from '@tanstack/virtual-file-routes';
 import type { Plugin } from 'vite';
 import type { FirstLoadManifest } from '../contract/first-load-manifest.ts';
-import { type CatalogPart, catalogParts } from '../src/i18n/catalog-parts.ts';
+import { catalogParts } from '../src/i18n/catalog-parts.ts';
 
 interface RouteFiles {
   path: string;

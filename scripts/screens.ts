@@ -17,22 +17,23 @@ const outDir = 'docs/screens';
 interface Shot {
   name: string;
   path: string;
-  session?: { userName: string; type: number };
-  /** Log in through the login screen first (screens that read the member's data from the server). */
+  /** Log in through the login screen first, as a demo account (README), for the screens of a role. */
   login?: { username: string; password: string };
 }
 
+const member = { username: 'player1', password: 'Player#2026' };
+const agent = { username: 'agent1', password: 'Agent#2026' };
+
 const shots: Shot[] = [
   { name: 'home-guest', path: '/m/home' },
-  { name: 'home-member', path: '/m/home', session: { userName: 'player1', type: 0 } },
+  { name: 'home-member', path: '/m/home', login: member },
   { name: 'login', path: '/m/login' },
   { name: 'register', path: '/m/register' },
   { name: 'promotions', path: '/m/activity' },
-  { name: 'deposit-member', path: '/m/voucherCenter', session: { userName: 'player1', type: 0 } },
-  { name: 'agent-home', path: '/m/agent', session: { userName: 'agent1', type: 1 } },
-  { name: 'money-deposit', path: '/m/voucherCenter', login: { username: 'player1', password: 'Player#2026' } },
-  { name: 'money-withdraw', path: '/m/withdraw', login: { username: 'player1', password: 'Player#2026' } },
-  { name: 'money-transactions', path: '/m/transaction/record?types=A', login: { username: 'player1', password: 'Player#2026' } },
+  { name: 'agent-home', path: '/m/agent', login: agent },
+  { name: 'money-deposit', path: '/m/voucherCenter', login: member },
+  { name: 'money-withdraw', path: '/m/withdraw', login: member },
+  { name: 'money-transactions', path: '/m/transaction/record?types=A', login: member },
 ];
 
 async function waitForServer(child: ChildProcess) {
@@ -72,18 +73,14 @@ async function main() {
         hasTouch: true,
       });
       const page = await context.newPage();
-      if (shot.session) {
-        await page.addInitScript((s) => {
-          sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify({ token: 'screens', merchantCode: 'DEMO', firstTimeLogin: false, ...s }));
-        }, shot.session);
-      }
+      // The notice popup shows once per browser session; the home-guest shot shows it.
+      if (shot.name !== 'home-guest') await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
       if (shot.login) {
-        await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
         await page.goto(`${base}/m/login`);
         await page.getByLabel('Username', { exact: true }).fill(shot.login.username);
         await page.getByLabel('Password', { exact: true }).fill(shot.login.password);
         await page.locator('form button[type="submit"]').click();
-        await page.waitForURL(/\/m\/home$/);
+        await page.waitForURL(/\/m\/(home|agent)$/);
       }
       await page.goto(base + shot.path, { waitUntil: 'networkidle' });
       await page.screenshot({ path: join(outDir, `${shot.name}.png`) });

@@ -9,6 +9,7 @@ import { errorCodes } from '../contract/error-codes.ts';
 import type { Database } from './db/connect.ts';
 import { failure } from './http/app-error.ts';
 import { envelopeServerOptions, installErrorHandler } from './http/error-handling.ts';
+import { installInputTextCheck } from './http/input-text.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
 import { installRequestContext } from './http/request-context.ts';
 import { installRouteTable } from './http/route-table.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app);
   await registerRateLimit(app, options.rateLimitPerMinute ?? 600);
   installRequestContext(app, merchants);
+  installInputTextCheck(app);
 
   registerOpenApiRoute(app);
   registerSystemRoutes(app, { depositBadgeOf, badgeCacheTtlMs: options.merchantCacheTtlMs ?? 1000 });

@@ -20,6 +20,14 @@ export interface ServerConfig {
   playRecoveryAfterMs: number;
   /** PLAY_RECOVERY_EVERY_MS (15000): period of the recovery sweep; 0 turns it off. */
   playRecoveryEveryMs: number;
+  /** NODE_ENV is production. */
+  production: boolean;
+  /** DEV_ENDPOINTS=1: the test switch (outbox and captcha answers over HTTP, loopback clients only); refused in production. */
+  devEndpoints: boolean;
+  /** ALLOW_LOCAL_OUTBOX=1: the operator accepts the local outbox (no SMS or e-mail leaves) with NODE_ENV=production. */
+  allowLocalOutbox: boolean;
+  /** SMS_PER_CLIENT_PER_HOUR (10), SMS_PER_DEVICE_PER_HOUR (5), SMS_PER_DAY (2000): the SMS budgets (docs/identity.md). */
+  smsBudgets: { smsPerClientPerHour: number; smsPerDevicePerHour: number; smsPerMerchantPerDay: number };
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number): number {
@@ -51,6 +59,32 @@ function vendorWalletSecret(value: string | undefined): string | undefined {
   return v;
 }
 
+function flag(value: string | undefined, name: string): boolean {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === '1' || v === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
+}
+
+/**
+ * Why the server must not start with this configuration, or null. With
+ * NODE_ENV=production: never with the test switch, and with the local outbox
+ * (the only message provider shipped) only when the operator says so.
+ */
+export function startupRefusal(config: ServerConfig): string | null {
+  if (!config.production) return null;
+  if (config.devEndpoints) {
+    return 'DEV_ENDPOINTS is a test switch (it shows SMS codes and captcha answers over HTTP) and is refused with NODE_ENV=production.';
+  }
+  if (!config.allowLocalOutbox) {
+    return (
+      'NODE_ENV=production with the local outbox: SMS and e-mail codes would be stored in the database, never sent. ' +
+      'Plug in a real message provider (server/modules/verification/provider.ts), or set ALLOW_LOCAL_OUTBOX=1 to run a demo anyway.'
+    );
+  }
+  return null;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: integer(env.PORT, 8080, 'PORT', 0),
@@ -65,5 +99,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     vendorWalletSecret: vendorWalletSecret(env.VENDOR_WALLET_SECRET),
     playRecoveryAfterMs: integer(env.PLAY_RECOVERY_AFTER_MS, 30_000, 'PLAY_RECOVERY_AFTER_MS', 0),
     playRecoveryEveryMs: integer(env.PLAY_RECOVERY_EVERY_MS, 15_000, 'PLAY_RECOVERY_EVERY_MS', 0),
+    production: env.NODE_ENV === 'production',
+    devEndpoints: flag(env.DEV_ENDPOINTS, 'DEV_ENDPOINTS'),
+    allowLocalOutbox: flag(env.ALLOW_LOCAL_OUTBOX, 'ALLOW_LOCAL_OUTBOX'),
+    smsBudgets: {
+      smsPerClientPerHour: integer(env.SMS_PER_CLIENT_PER_HOUR, 10, 'SMS_PER_CLIENT_PER_HOUR', 0),
+      smsPerDevicePerHour: integer(env.SMS_PER_DEVICE_PER_HOUR, 5, 'SMS_PER_DEVICE_PER_HOUR', 0),
+      smsPerMerchantPerDay: integer(env.SMS_PER_DAY, 2000, 'SMS_PER_DAY', 0),
+    },
   };
 }

@@ -7,13 +7,24 @@
 import { createAdminSecret, removeAdminSecret } from './admin/admin-secret.ts';
 import { startAdminListener } from './admin/admin-listener.ts';
 import { buildApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { readConfig, startupRefusal } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from './db/data-dir-lock.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
-const config = readConfig();
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig();
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(2);
+}
+const refusal = startupRefusal(config);
+if (refusal) {
+  process.stderr.write(`Refusing to start: ${refusal}\n`);
+  process.exit(2);
+}
 
 let lock: DataDirLock | null = null;
 if (!config.databaseUrl) {
@@ -38,6 +49,7 @@ const app = await buildApp({
   siteMerchant: config.siteMerchant,
   vendorWalletSecret: config.vendorWalletSecret,
   play: { recoverAfterMs: config.playRecoveryAfterMs, recoverEveryMs: config.playRecoveryEveryMs },
+  identity: { devEndpoints: config.devEndpoints, limits: config.smsBudgets },
 });
 if (seeded) app.log.info('seeded the demo data');
 // PGlite has no autovacuum: the server keeps its tables' statistics (PostgreSQL does it itself).

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { InspectionEvent } from 'xstate';
 import { AppRoot } from './app/app-root.tsx';
 import { createAppRouter } from './app/router.ts';
 import { loadCatalog, localeOf } from './i18n/catalogs.ts';
@@ -7,17 +8,22 @@ import { readLanguage } from './app/storage.ts';
 import './ui/tokens.css';
 import './ui/base.css';
 
-type Inspect = (ev: unknown) => void;
+type Inspect = (inspectionEvent: InspectionEvent) => void;
 
 /**
- * DEV ONLY: `?inspect` attaches the Stately inspector (src/app/inspector.ts).
- * `import.meta.env.DEV` is false in builds, so this branch and the inspector
- * chunk are dropped from the production bundle.
+ * `?inspect` attaches the state inspector (src/inspector/inspector.ts) to the
+ * root app actor from its creation: the panel inside the page, or with
+ * `?inspect=stately` the online Stately inspector, with `?inspect=console` the
+ * console logger. Development and preview builds only (`npm run preview`
+ * builds with VITE_INSPECTOR=1): in a production build the condition is false,
+ * so this branch and the inspector's chunks are dropped from the bundle.
  */
 async function devInspector(): Promise<Inspect | undefined> {
-  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
-  const { createInspector } = await import('./app/inspector.ts');
-  return createInspector();
+  if (!(import.meta.env.DEV || import.meta.env.VITE_INSPECTOR === '1')) return undefined;
+  const mode = new URLSearchParams(window.location.search).get('inspect');
+  if (mode === null) return undefined;
+  const { createInspector } = await import('./inspector/inspector.ts');
+  return createInspector(mode);
 }
 
 async function start() {

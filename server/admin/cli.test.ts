@@ -39,6 +39,12 @@ describe('argument parsing', () => {
     expect(parseAdminArgs(['restrict', 'list', '--merchant', 'X'])).toEqual({ command: { kind: 'restrict.list', merchant: 'X' } });
     expect(parseAdminArgs(['status'])).toEqual({ command: { kind: 'status', merchant: 'DEMO' } });
     expect(parseAdminArgs(['--help'])).toEqual({ help: true });
+    expect(parseAdminArgs(['outbox', 'list', '--to', '+63 917 123 4567'])).toEqual({
+      command: { kind: 'outbox.list', merchant: 'DEMO', to: '+63 917 123 4567' },
+    });
+    expect(parseAdminArgs(['outbox', 'list', '--to=player1@example.com', '--merchant', 'X'])).toEqual({
+      command: { kind: 'outbox.list', merchant: 'X', to: 'player1@example.com' },
+    });
   });
 
   it('rejects bad input with exit code 2 and the usage', async () => {
@@ -53,6 +59,9 @@ describe('argument parsing', () => {
       ['status', '--merchant'],
       ['status', '--bogus'],
       ['maintenance', 'off', '--info', 'x'],
+      ['outbox', 'list'],
+      ['outbox', 'list', '--to'],
+      ['status', '--to', '+639171234567'],
     ]) {
       const c = capture();
       expect(await runAdminCli(argv, c.io({ DATA_DIR: '/nonexistent/never-opened' })), argv.join(' ')).toBe(2);
@@ -141,6 +150,19 @@ describe('commands through the running server (PGlite)', () => {
 
       const bad = capture();
       expect(await runAdminCli(['restrict', 'list', '--merchant', 'NOPE'], bad.io({ DATA_DIR: dataDir }))).toBe(1);
+
+      // The outbox, read through the server (`npm run outbox -- --to ...`): the newest message first.
+      await app.identity.provider.send({ merchantCode: 'DEMO', channel: 'sms', to: '+639170001234', body: 'Your verification code is 111111.' });
+      await app.identity.provider.send({ merchantCode: 'DEMO', channel: 'sms', to: '+639170001234', body: 'Your verification code is 222222.' });
+      const outbox = capture();
+      expect(await runAdminCli(['outbox', 'list', '--to', '+63 917 000 1234'], outbox.io({ DATA_DIR: dataDir }))).toBe(0);
+      const printed = outbox.out.join('\n');
+      expect(printed).toContain('sms  +639170001234');
+      expect(printed.indexOf('222222')).toBeGreaterThan(-1);
+      expect(printed.indexOf('222222')).toBeLessThan(printed.indexOf('111111'));
+      const empty = capture();
+      expect(await runAdminCli(['outbox', 'list', '--to', 'nobody@example.com'], empty.io({ DATA_DIR: dataDir }))).toBe(0);
+      expect(empty.out.join('\n')).toBe('(no message to nobody@example.com)');
     } finally {
       await admin.close();
       await app.close();

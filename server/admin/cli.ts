@@ -18,6 +18,7 @@ import { acquireDataDirLock, DataDirBusyError, type DataDirOwner, readDataDirOwn
 import { demoMerchantCode, seedIfEmpty } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/admin-service.ts';
+import { formatOutbox } from '../modules/verification/outbox.ts';
 import { formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
 import { readAdminSecret } from './admin-secret.ts';
 import { adminCommandPath, adminSecretHeader } from './admin-listener.ts';
@@ -38,12 +39,16 @@ Commands:
   withdrawals reject <id>          reject a pending withdrawal, returning the amount to the wallet
   bets recover [--older-than S]    roll back game rounds left open longer than S seconds
                                    (default PLAY_RECOVERY_AFTER_MS), as the server's sweep does
+  outbox list --to <recipient>     SMS and e-mail messages of the local outbox for a mobile number
+                                   (+639171234567) or an e-mail address, newest first (also:
+                                   npm run outbox -- --to <recipient>)
 
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
   --info TEXT       maintenance message (maintenance on only)
   --status S        withdrawals list only
   --older-than S    bets recover only (seconds, >= 0)
+  --to RECIPIENT    outbox list only
   -h, --help        this help
 
 Environment: DATA_DIR (PGlite data directory, default ./.data), DATABASE_URL (PostgreSQL).`;
@@ -56,16 +61,18 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   let info: string | undefined;
   let status: string | undefined;
   let olderThan: string | undefined;
+  let to: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { help: true };
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag === '--merchant' || flag === '--info' || flag === '--status' || flag === '--older-than') {
+    if (flag === '--merchant' || flag === '--info' || flag === '--status' || flag === '--older-than' || flag === '--to') {
       const value = inline ?? argv[++i];
       if (value === undefined || value === '') return { error: `${flag} needs a value` };
       if (flag === '--merchant') merchant = value;
       else if (flag === '--status') status = value;
       else if (flag === '--older-than') olderThan = value;
+      else if (flag === '--to') to = value;
       else info = value;
       continue;
     }
@@ -83,6 +90,9 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   }
   if (olderThan !== undefined && !(area === 'bets' && action === 'recover')) {
     return { error: '--older-than applies to "bets recover" only' };
+  }
+  if (to !== undefined && !(area === 'outbox' && action === 'list')) {
+    return { error: '--to applies to "outbox list" only' };
   }
   switch (`${area ?? ''} ${action ?? ''}`.trim()) {
     case 'maintenance on':
@@ -118,6 +128,9 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       const command = { kind: 'bets.recover' as const, merchant, ...(olderThan !== undefined ? { olderThanMs: Number(olderThan) * 1000 } : {}) };
       return noMore(2) ?? { command };
     }
+    case 'outbox list':
+      if (to === undefined || to.length > 254) return { error: 'outbox list needs --to <mobile number or e-mail address>' };
+      return noMore(2) ?? { command: { kind: 'outbox.list', merchant, to } };
     case '':
       return { error: 'No command given' };
     default:
@@ -233,6 +246,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
   try {
     const { view, via } = await executeCliCommand(parsed.command, config);
     const note = via === 'server' ? ' (applied through the running server)' : '';
+    if ('outbox' in view) {
+      io.out(formatOutbox(view, parsed.command.kind === 'outbox.list' ? parsed.command.to : ''));
+      return 0;
+    }
     if ('recovery' in view) {
       io.out(formatBetRecovery(view));
       return 0;

@@ -1,7 +1,7 @@
 /**
  * Every operator command, whichever area it belongs to: the system settings
- * (modules/system/admin-service.ts), withdrawals (modules/wallet/admin-commands.ts)
- * and game rounds (bet-recovery.ts). The admin CLI runs them directly, or the
+ * (modules/system/admin-service.ts), withdrawals (modules/wallet/admin-commands.ts),
+ * game rounds (bet-recovery.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
  * running server's local admin listener does.
  */
 import * as z from 'zod/mini';
@@ -18,23 +18,34 @@ import {
   withdrawalCommandSchemas,
   type WithdrawalsView,
 } from '../modules/wallet/admin-commands.ts';
+import {
+  executeOutboxCommand,
+  isOutboxCommand,
+  outboxCommandSchemas,
+  type OutboxView,
+} from '../modules/verification/outbox.ts';
 import { betCommandSchemas, type BetRecoveryView, executeBetCommand, isBetCommand } from './bet-recovery.ts';
 
 export const adminCommandSchema = z.discriminatedUnion('kind', [
   ...systemCommandSchemas,
   ...withdrawalCommandSchemas,
   ...betCommandSchemas,
+  ...outboxCommandSchemas,
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
 /** What a command answers: the merchant's settings, withdrawals for the withdrawals commands, a report for bets recover. */
-export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView;
+export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView | OutboxView;
 
 export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   if (isWithdrawalCommand(command)) {
     await assertMerchantExists(db, command.merchant);
     return executeWithdrawalCommand(db, command);
+  }
+  if (isOutboxCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executeOutboxCommand(db, command);
   }
   if (isBetCommand(command)) {
     await assertMerchantExists(db, command.merchant);

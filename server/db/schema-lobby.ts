@@ -31,7 +31,11 @@ export const favouriteGames = pgTable(
   ],
 );
 
-/** One launch of a game by a member; `/play/<token>` resolves it until `expires_at`. */
+/**
+ * One launch of a game by a member. The launch token (`/play/<token>`) opens
+ * the page once, shortly after the launch; the page then plays with its own
+ * session secret (an HttpOnly cookie) until `expires_at`.
+ */
 export const gameSessions = pgTable(
   'game_sessions',
   {
@@ -50,6 +54,12 @@ export const gameSessions = pgTable(
     freePlay: boolean('free_play').notNull().default(false),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /** The launch token (token_hash) opens the page once, until then (docs/games-play.md). */
+    launchExpiresAt: timestamptz('launch_expires_at'),
+    /** When the launch token was exchanged for the page's session. */
+    openedAt: timestamptz('opened_at'),
+    /** SHA-256 (hex) of the page session's secret (an HttpOnly cookie), set when the page opens. */
+    pageTokenHash: text('page_token_hash'),
   },
   (t) => [
     uniqueIndex('game_sessions_token_hash_uq').on(t.tokenHash),

@@ -187,10 +187,16 @@ export const verificationCodes = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     consumedAt: timestamptz('consumed_at'),
+    /** Who asked for the code (budgets per client address and device, docs/identity.md). */
+    clientIp: varchar('client_ip', { length: 64 }),
+    deviceId: varchar('device_id', { length: 128 }),
   },
   (t) => [
     index('verification_codes_target_idx').on(t.merchantCode, t.channel, t.target, t.purpose, t.createdAt),
     index('verification_codes_member_idx').on(t.memberId, t.purpose, t.createdAt),
+    index('verification_codes_ip_idx').on(t.merchantCode, t.channel, t.clientIp, t.createdAt),
+    index('verification_codes_device_idx').on(t.merchantCode, t.channel, t.deviceId, t.createdAt),
+    index('verification_codes_created_idx').on(t.merchantCode, t.channel, t.createdAt),
   ],
 );
 

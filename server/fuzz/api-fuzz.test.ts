@@ -19,7 +19,7 @@ import { METHODS } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ import * as z from 'zod/mini';
 import { type Endpoint, failureEnvelope, successEnvelope } from '../../contract/endpoint.ts';
 import { adminCommandPath, adminSecretHeader, buildAdminListener } from '../admin/admin-listener.ts';
 import { buildApp } from '../app.ts';
-import { merchants } from '../db/schema.ts';
+import { members, merchants } from '../db/schema.ts';
 import { isApiPath } from '../http/api-paths.ts';
 import { openApiPath } from '../http/openapi.ts';
 import type { RouteTableEntry } from '../http/route-table.ts';
@@ -128,10 +128,16 @@ const contentTypes = [
   '',
 ];
 
+/** Replaced by a live session token of a demo member (a fresh one per route), so signed-in handlers are reached too. */
+const sessionPlaceholder = 'SESSION-TOKEN';
+
 const headersArb = fc.record(
   {
     merchant: merchantHeader,
-    authorization: optionalHeader(['tok-123', 'Bearer', 'Bearer ', 'Bearer abc', 'bearer  x', 'Basic YTpi', 'null']),
+    authorization: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(sessionPlaceholder) },
+      { weight: 4, arbitrary: optionalHeader(['tok-123', 'Bearer', 'Bearer ', 'Bearer abc', 'bearer  x', 'Basic YTpi', 'null']) },
+    ),
     language: optionalHeader(['EN', 'cn', 'TY', 'en-US', 'zh-Hans-CN', '*', 'EN, CN']),
     device: optionalHeader(['OTHERS', 'others', 'IOS', 'ANDROID']),
     'device-id': optionalHeader(['00000000-0000-0000-0000-000000000000', 'x']),
@@ -229,6 +235,21 @@ const queryValue = fc.oneof(
   junkText.map(percentEncode),
   fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'q'.repeat(n)),
 );
+/** Values that must never reach the database as text: NUL, and the UTF-8 of a lone surrogate. */
+const uncleanQueryValue = fc.constantFrom('%00', 'a%00b', '%00%00', 'x%00', '%ED%A0%80', 'a%ED%B0%80b', '%F0%9F%00');
+
+/** The query keys an endpoint declares (its zod object's shape). */
+function queryKeysOf(endpoint: Endpoint | undefined): string[] {
+  const shape = (endpoint?.query as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined)?._zod?.def?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** The endpoint's own query keys, each with a plain or an unclean value. */
+const ownQueryArb = (keys: string[]) =>
+  fc
+    .array(fc.tuple(fc.constantFrom(...keys), fc.oneof(uncleanQueryValue, queryValue)), { minLength: 1, maxLength: keys.length + 1 })
+    .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`);
+
 const queryArb = fc.oneof(
   { weight: 3, arbitrary: fc.constant('') },
   {
@@ -265,7 +286,7 @@ const pathMutations: PathMutation[] = [
   (p) => p.replace(/s/g, '%73'),
 ];
 
-const requestArb = (route: RouteTableEntry) =>
+const requestArb = (route: RouteTableEntry, endpoint: Endpoint | undefined) =>
   fc.record({
     method: fc.oneof(
       { weight: 7, arbitrary: fc.constant(route.method) },
@@ -274,7 +295,7 @@ const requestArb = (route: RouteTableEntry) =>
     params: fc.array(pathSegment, { minLength: 4, maxLength: 4 }),
     mutation: fc.option(fc.integer({ min: 0, max: pathMutations.length - 1 }), { nil: undefined, freq: 2 }),
     mutationSegment: pathSegment,
-    query: queryArb,
+    query: queryKeysOf(endpoint).length ? fc.oneof(queryArb, ownQueryArb(queryKeysOf(endpoint))) : queryArb,
     headers: headersArb,
     body: bodyArb,
     contentLength: fc.option(fc.constantFrom('0', '1', '-1', 'abc', '99999999'), { nil: undefined, freq: 12 }),
@@ -302,12 +323,12 @@ function fillParams(url: string, params: string[]): string {
   return url.replace(/:[A-Za-z0-9_]+|\*/g, () => params[i++ % params.length] ?? 'x');
 }
 
-function toInject(route: RouteTableEntry, req: FuzzRequest): { options: InjectOptions; mutated: boolean; url: string } {
+function toInject(route: RouteTableEntry, req: FuzzRequest, session: string): { options: InjectOptions; mutated: boolean; url: string } {
   let pathname = fillParams(route.url, req.params);
   const mutated = req.mutation !== undefined;
   if (req.mutation !== undefined) pathname = pathMutations[req.mutation]!(pathname, req.mutationSegment);
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = value;
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = value === sessionPlaceholder ? session : value;
   if (req.contentLength !== undefined) headers['content-length'] = req.contentLength;
   const url = seenUrl(pathname + req.query);
   const options: InjectOptions = { method: req.method as InjectOptions['method'], url: pathname + req.query, headers };
@@ -334,7 +355,8 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"fuzz"}');
 
   testDb = await createTestDatabase();
-  app = await buildApp({ db: testDb.db, staticDir, bodyLimit: BODY_LIMIT, rateLimitPerMinute: 10_000_000 });
+  // With the test switch, so its loopback-only endpoints are fuzzed too (inject comes from 127.0.0.1).
+  app = await buildApp({ db: testDb.db, staticDir, bodyLimit: BODY_LIMIT, rateLimitPerMinute: 10_000_000, identity: { devEndpoints: true } });
   await app.ready();
   admin = buildAdminListener({ db: testDb.db, secret: ADMIN_SECRET });
   await admin.ready();
@@ -363,8 +385,17 @@ function uniqueRoutes(table: readonly RouteTableEntry[]): RouteTableEntry[] {
 const anySuccess = successEnvelope(z.unknown());
 const stats = { routes: 0, cases: 0, rawCases: 0, byStatus: new Map<number, number>() };
 
+/** The session token the current route's requests send (a fresh session per route: a fuzzed logout ends it). */
+let session = '';
+
+async function freshSession(): Promise<string> {
+  const [member] = await testDb.db.select().from(members).where(eq(members.username, 'player1'));
+  if (!member) throw new Error('the demo member player1 is missing');
+  return (await app.identity.sessions.issueWeb(member, { deviceId: null, ip: '198.51.100.99' })).token;
+}
+
 async function check(target: Target, req: FuzzRequest): Promise<void> {
-  const { options, mutated, url } = toInject(target.route, req);
+  const { options, mutated, url } = toInject(target.route, req, session);
   const res = await target.app().inject(options);
   stats.cases++;
   stats.byStatus.set(res.statusCode, (stats.byStatus.get(res.statusCode) ?? 0) + 1);
@@ -533,8 +564,9 @@ describe('API fuzz', () => {
     stats.routes = targets.length;
     const started = Date.now();
     for (const target of targets) {
+      session = await freshSession();
       await fc.assert(
-        fc.asyncProperty(requestArb(target.route), (req) => check(target, req as FuzzRequest)),
+        fc.asyncProperty(requestArb(target.route, target.endpoint), (req) => check(target, req as FuzzRequest)),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
     }

@@ -1,5 +1,6 @@
 /**
- * Wires the identity areas (session, crypto, verification, member, login)
+ * Wires the identity areas (session, crypto, verification, member, login, and
+ * the inbox that tells members of attacks on their account)
  * into the app: services share one clock, one set of limits and one message
  * provider, the auth hook guards `auth: true` endpoints, and form-encoded
  * bodies are read (forgot password by e-mail is form-encoded, spec section 7).
@@ -7,6 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { createKeyStore, type KeyStore } from './crypto/key-store.ts';
+import { registerInboxRoutes } from './inbox/routes.ts';
+import { createInboxService, type InboxService } from './inbox/service.ts';
 import { registerCryptoRoutes } from './crypto/routes.ts';
 import { createLoginService, type LoginService } from './login/login-service.ts';
 import { registerLoginRoutes } from './login/routes.ts';
@@ -31,10 +34,11 @@ export interface IdentityOptions {
   /** Where SMS and e-mail go; the local outbox (database) by default. */
   provider?: MessageProvider;
   /**
-   * Serve GET /wps/dev/outbox. Default: with the outbox provider and NODE_ENV
-   * not production. Never in production, whatever is passed.
+   * The test switch (DEV_ENDPOINTS): serve GET /wps/dev/outbox (with the
+   * outbox provider) and GET /wps/dev/captcha to loopback clients. Off by
+   * default; never with NODE_ENV=production, whatever is passed.
    */
-  devOutbox?: boolean;
+  devEndpoints?: boolean;
   /** Test seam: the digits of the next captcha (random 6 digits by default). */
   captchaDigits?: () => string;
 }
@@ -50,6 +54,7 @@ export interface Identity {
   login: LoginService;
   members: MemberService;
   provider: MessageProvider;
+  inbox: InboxService;
 }
 
 declare module 'fastify' {
@@ -67,14 +72,17 @@ export function registerIdentity(app: FastifyInstance, db: Database, options: Id
   const keys = createKeyStore(db, now);
   const sessions = createSessionService(db, now, limits);
   const failures = createLoginFailures(db, now, limits);
-  const captchas = createCaptchaService(db, now, limits, options.captchaDigits);
+  const production = process.env.NODE_ENV === 'production';
+  const devEndpoints = !production && options.devEndpoints === true;
+  const captchas = createCaptchaService(db, now, limits, options.captchaDigits, { revealAnswers: devEndpoints });
   const codes = createCodeService(db, provider, now, limits);
-  const login = createLoginService({ db, now, limits, sessions, failures, captchas, codes });
+  const inbox = createInboxService(db, now);
+  const login = createLoginService({ db, now, limits, sessions, failures, captchas, codes, inbox });
   const members = createMemberService({ db, now, sessions, failures, captchas, codes });
-  const verification = createVerificationService(db, codes, (merchantCode, dialingCode, number) =>
+  const verification = createVerificationService(codes, captchas, (merchantCode, dialingCode, number) =>
     mobileTaken(db, merchantCode, dialingCode, number),
   );
-  const identity: Identity = { now, limits, keys, sessions, failures, captchas, codes, login, members, provider };
+  const identity: Identity = { now, limits, keys, sessions, failures, captchas, codes, login, members, provider, inbox };
   app.decorate('identity', identity);
 
   if (!app.hasContentTypeParser(formType)) {
@@ -85,13 +93,16 @@ export function registerIdentity(app: FastifyInstance, db: Database, options: Id
   }
 
   installAuth(app, sessions);
-  const production = process.env.NODE_ENV === 'production';
-  const devOutbox = !production && (options.devOutbox ?? provider.kind === 'outbox');
 
   registerCryptoRoutes(app, keys);
   registerLoginRoutes(app, { keys, login });
   registerSessionRoutes(app, { sessions });
   registerMemberRoutes(app, { keys, members });
-  registerVerificationRoutes(app, { captchas, verification, devOutbox });
+  registerInboxRoutes(app, inbox);
+  registerVerificationRoutes(app, {
+    captchas,
+    verification,
+    devEndpoints: { outbox: devEndpoints && provider.kind === 'outbox', captcha: devEndpoints },
+  });
   return identity;
 }

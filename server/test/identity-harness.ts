@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { type Endpoint, type EndpointCall, failureEnvelope } from '../../contract/endpoint.ts';
 import { createSealer, type Sealer } from '../../contract/sealed.ts';
-import { devOutboxEndpoint } from '../../contract/verification.ts';
 import { buildApp } from '../app.ts';
 import type { IdentityOptions } from '../modules/identity.ts';
+import { listOutbox } from '../modules/verification/outbox.ts';
 import { CallError, createContractClient } from './contract-client.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -47,7 +47,9 @@ export interface Harness {
   /** The digits the next captchas show. */
   captchaDigits: { value: string };
   client(options?: { ip?: string; deviceId?: string; token?: string | null }): TestClient;
-  /** The latest outbox message body for a recipient. */
+  /** A fresh captcha with its answer, as a person would have read it (the human check of SMS code requests). */
+  solvedCaptcha(): Promise<{ captchaId: string; captcha: string }>;
+  /** The latest outbox message body for a recipient (read from the database, as `npm run outbox` does). */
   lastMessage(to: string): Promise<string>;
   /** The 6-digit code in the latest outbox message for a recipient. */
   lastCode(to: string): Promise<string>;
@@ -87,11 +89,10 @@ export async function createHarness(options: { identity?: IdentityOptions } = {}
     state.sealed = createSealer(state.call);
     return state;
   };
-  const admin = client({ ip: '127.0.0.1' });
   const lastMessage = async (to: string) => {
-    const { messages } = await admin.call(devOutboxEndpoint, { query: { to } });
-    if (!messages[0]) throw new Error(`no message to ${to}`);
-    return messages[0].body;
+    const [message] = await listOutbox(testDb.db, 'DEMO', to, 1);
+    if (!message) throw new Error(`no message to ${to}`);
+    return message.body;
   };
   return {
     app,
@@ -99,6 +100,10 @@ export async function createHarness(options: { identity?: IdentityOptions } = {}
     clock,
     captchaDigits,
     client,
+    async solvedCaptcha() {
+      const { captchaId } = await app.identity.captchas.create();
+      return { captchaId, captcha: captchaDigits.value };
+    },
     lastMessage,
     async lastCode(to) {
       const code = /\b(\d{6})\b/.exec(await lastMessage(to))?.[1];

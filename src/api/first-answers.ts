@@ -5,6 +5,7 @@
 import type * as z from 'zod/mini';
 import { callKey, type FirstAnswer, firstAnswerLifetimeMs, firstAnswers, firstAnswersElementId } from '../../contract/first-answers.ts';
 import type { ApiCall } from './client.ts';
+import type { CallArgs, Endpoint, ValueOf } from '../../contract/endpoint.ts';
 
 /** Reads the answers the page carries (none when absent or malformed). */
 export function readFirstAnswers(doc: Pick<Document, 'getElementById'> | undefined): FirstAnswer[] {
@@ -33,7 +34,7 @@ export interface FirstAnswerContext {
 export function withFirstAnswers(call: ApiCall, answers: readonly FirstAnswer[], context: FirstAnswerContext): ApiCall {
   if (answers.length === 0) return call;
   const pending = new Map(answers.map((a) => [a.key, a]));
-  return ((endpoint, args) => {
+  return <E extends Endpoint>(endpoint: E, args?: CallArgs<E>): Promise<ValueOf<E>> => {
     if (pending.size > 0 && endpoint.method === 'GET') {
       const key = callKey(endpoint, args?.query as Record<string, unknown> | undefined);
       const answer = pending.get(key);
@@ -42,10 +43,10 @@ export function withFirstAnswers(call: ApiCall, answers: readonly FirstAnswer[],
         const fresh = context.sinceLoad() < firstAnswerLifetimeMs;
         const parsed = (endpoint.value as z.ZodMiniType).safeParse(answer.value);
         if (fresh && answer.merchant === context.merchant && answer.language === context.language() && parsed.success) {
-          return Promise.resolve(parsed.data);
+          return Promise.resolve(parsed.data as ValueOf<E>);
         }
       }
     }
-    return call(endpoint, args as never);
-  }) as ApiCall;
+    return call(endpoint, args);
+  };
 }

@@ -1,6 +1,7 @@
 import { isSessionEndedError } from '../../machines/session.ts';
 import { isApiError } from '../api/api-error.ts';
 import { type ApiCall, createApiClient } from '../api/client.ts';
+import type { CallArgs, Endpoint } from '../../contract/endpoint.ts';
 import { readFirstAnswers, withFirstAnswers } from '../api/first-answers.ts';
 import { deviceId, deviceKind, readLanguage, readStoredSession } from './storage.ts';
 
@@ -36,17 +37,17 @@ export function notifySessionEnded(ended: SessionEnd) {
  * sent) before the caller sees the error as usual.
  */
 export function watchSessionEnd(call: ApiCall, currentToken: () => string | null, report: (ended: SessionEnd) => void): ApiCall {
-  return (async (endpoint, args) => {
+  return async <E extends Endpoint>(endpoint: E, args?: CallArgs<E>) => {
     const token = currentToken();
     try {
-      return await call(endpoint, args as never);
+      return await call(endpoint, args);
     } catch (error) {
       if (token && isApiError(error) && error.status === 401 && isSessionEndedError(error)) {
         report({ errorCode: error.errorCode, token });
       }
       throw error;
     }
-  }) as ApiCall;
+  };
 }
 
 const currentToken = () => readStoredSession()?.token ?? null;

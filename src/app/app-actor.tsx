@@ -1,4 +1,5 @@
 import { createActorContext, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useEffect, useRef } from 'react';
 import { appMachine } from '../../machines/app.machine.ts';
 import { roleOf } from '../../machines/session.ts';
@@ -6,6 +7,9 @@ import type { SystemStatusContext } from '../../machines/system-status.machine.t
 
 /** The running app machine, shared by every view through React context. */
 export const AppActorContext = createActorContext(appMachine);
+
+/** The app actor: the root of the app's one actor system (system id `app`). */
+export type AppActorRef = ActorRefFrom<typeof appMachine>;
 
 type AppSnapshot = ReturnType<ReturnType<typeof AppActorContext.useActorRef>['getSnapshot']>;
 
@@ -39,6 +43,13 @@ export function useLanguageChanges(actor: { send: (event: { type: 'language.chan
     actor.send({ type: 'language.change' });
   }, [actor, language]);
 }
+/** The interface language and the way to change it (the whole site at once). */
+export function useLanguageChoice() {
+  const language = useLanguage();
+  const send = AppActorContext.useActorRef().send;
+  return { language, onChoose: (next: string) => send({ type: 'language.change', language: next }) };
+}
+
 /** The errorCode with which the server ended the last session, until the notice is dismissed. */
 export const useSessionEnded = () => AppActorContext.useSelector(selectSessionEnded);
 export const useAppSend = () => AppActorContext.useActorRef().send;

@@ -14,3 +14,12 @@ export async function withCatalogPart<T = undefined>(part: CatalogPart, load?: (
   const [data] = await Promise.all([load?.(), loadCatalogPart(readLanguage(), part).catch(() => undefined)]);
   return data as T;
 }
+
+/**
+ * The loader of the lobby's category pages: the lobby's messages and the
+ * vendors' game types (null when they failed: the page shows its retry).
+ * One function for every such route, so the entry carries its lazy import once.
+ */
+export function loadLobbyVendorTypes() {
+  return withCatalogPart('lobby', async () => (await import('./lobby-actors.ts')).loadVendorTypesOrNull());
+}

@@ -3,7 +3,6 @@
  * screen. Its own module, imported by the list views (src/features/lobby/
  * game-list-view.tsx), so the home's first load does not carry it.
  */
-import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { type GameListInput, gameListMachine } from '../../machines/game-list.machine.ts';
@@ -11,6 +10,7 @@ import type { LobbyPage } from '../../machines/lobby-types.ts';
 import { type Game, hotGamesEndpoint } from '../../contract/games.ts';
 import { favouriteGamesEndpoint, recentGamesEndpoint } from '../../contract/member-games.ts';
 import { apiCall } from './api.ts';
+import { useSystemActor } from './actor-system.ts';
 import { useRole } from './app-actor.tsx';
 import { gameClientType as clientType, gameListCall, gamePlatform as platform, type GameListRequest } from '../../contract/lobby-calls.ts';
 import { notifyLoginRequired, useLobbyActors } from './lobby-actors.ts';
@@ -38,7 +38,7 @@ export async function loadGames(request: GameListRequest): Promise<LobbyPage<Gam
       });
     default: {
       const call = gameListCall(request);
-      return apiCall(call.endpoint, { query: call.query as never });
+      return apiCall(call.endpoint, { query: call.query });
     }
   }
 }
@@ -57,7 +57,7 @@ const gameListLogic = gameListMachine.provide({
 export function useGameList(input: GameListInput) {
   const loggedIn = useRole() !== 'guest';
   const play = useLobbyActors();
-  const actor = useActorRef(gameListLogic, { input: { ...input, loggedIn } });
+  const actor = useSystemActor(gameListLogic, { systemId: 'gameList', input: { ...input, loggedIn } });
   useLanguageChanges(actor);
   const session = useRef(loggedIn);
   useEffect(() => {

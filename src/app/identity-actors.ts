@@ -107,7 +107,7 @@ export async function loadLoginContent(call: ApiCall = apiCall): Promise<LoginCo
 /** The registration announcement (spec section 2: types B, group m_reg, platform M); none when it cannot be loaded. */
 export async function loadRegistrationNotice(call: ApiCall = apiCall): Promise<Announcement[]> {
   try {
-    const groups = await call(announcementsEndpoint, { query: { types: 'B', groupName: 'm_reg', platform: 'M' } as never });
+    const groups = await call(announcementsEndpoint, { query: { types: 'B', groupName: 'm_reg', platform: 'M' } });
     return groups.banners;
   } catch {
     return [];
@@ -141,10 +141,16 @@ function loadCaptcha(deps: IdentityDeps) {
 function smsCountdown(deps: IdentityDeps) {
   return smsCountdownMachine.provide({
     actors: {
+      loadCaptcha: loadCaptcha(deps),
       requestSmsCode: fromPromise(async ({ input }: { input: SmsCodeRequest }): Promise<SmsCodeResult> => {
         const endpoint = input.purpose === 'register' ? smsRegisterEndpoint : smsNoLoginEndpoint;
         return deps.call(endpoint, {
-          body: { mobileNum: input.mobile, countryDialingCode: input.countryDialingCode || defaultDialingCode },
+          body: {
+            mobileNum: input.mobile,
+            countryDialingCode: input.countryDialingCode || defaultDialingCode,
+            captchaId: input.captchaId,
+            captcha: input.captcha,
+          },
         });
       }),
     },

@@ -109,8 +109,8 @@ describe('menuCategoriesOf', () => {
     ]);
     expect(menuCategoriesOf(display).find((c) => c.category === 'COCKFIGHT')).toEqual({
       category: 'COCKFIGHT',
-      to: '/m/gameCenter',
-      search: { gameCategory: 'COCKFIGHT' },
+      link: { to: '/m/gameCenter', search: { gameCategory: 'COCKFIGHT' } },
     });
+    expect(menuCategoriesOf(display).find((c) => c.category === 'RNG')?.link).toEqual({ to: '/m/slot-games' });
   });
 });

@@ -5,111 +5,84 @@
  * src/app/game-list-actors.ts). Imported only by the lobby route chunks,
  * never by the shell, so none of it is in the first load of another screen.
  */
-import { useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { linkOptions } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { type HomeContext, type HomeTypes, lobbyHomeMachine } from '../../machines/lobby-home.machine.ts';
 import type { LobbyGame } from '../../machines/lobby-types.ts';
+import { type GameCategory, gameCategories } from '../../contract/game-categories.ts';
+import { prizeModeOf } from '../../machines/prize-mode.ts';
 import type { AnnouncementGroups, Banner, Footer } from '../../contract/content.ts';
 import type { Currency } from '../../contract/wallet.ts';
 import type { Game, VendorGameTypes, Winner } from '../../contract/games.ts';
 import { apiCall } from './api.ts';
-import { useLanguageChanges, useRole } from './app-actor.tsx';
+import { useSystemActor } from './actor-system.ts';
+import { AppActorContext, type AppActorRef, useLanguageChanges, useRole } from './app-actor.tsx';
+import { type PlayActors, playActorsOf } from './play-actors.ts';
 import { bannersCall, footerCall, homeAnnouncementsCall, homeBlockCall, hotGamesCall, vendorTypesCall, winnersCall, type HomeListRequest } from '../../contract/lobby-calls.ts';
 import { siteSettings } from './site-settings.ts';
-import { settleMark } from './settle-mark.ts';
+import { settleMark } from '../lib/settle-mark.ts';
 import { storageKeys } from './storage.ts';
 
 // ------------------------------------------------------- favourites, launch
 
-type PlayModule = typeof import('./lobby-play.ts');
-export type PlayActors = import('./lobby-play.ts').PlayActors;
 type LaunchEvent = Parameters<PlayActors['launch']['send']>[0];
 type FavouritesEvent = Parameters<PlayActors['favourites']['send']>[0];
 
-/** Where launch navigation goes; set by the mounted lobby screen. */
-const navigation: import('./lobby-play.ts').LaunchNavigation = {
-  toLogin: () => window.location.assign('/m/login'),
-  toVendorList: (gameType, vassalage) => window.location.assign(`/m/gameList?gameType=${gameType}&vassalage=${vassalage}`),
-};
-
-let play: { module: PlayModule; actors: PlayActors } | null = null;
-let playLoad: Promise<{ module: PlayModule; actors: PlayActors }> | null = null;
-const playListeners = new Set<() => void>();
-/** The session as the mounted lobby screen last saw it. */
-let signedIn = false;
-/** The vendor mapping for the prize mode, kept until the launcher is in. */
-let prizeMapping: VendorGameTypes['mapping'] | null = null;
-
 /**
- * Loads (once) and starts the launcher and the favourites (src/app/lobby-play.ts).
- * A load that fails (no network) is tried again with the next tap.
+ * Loads src/app/lobby-play.ts and starts the launcher and the favourites in
+ * the app's system (once; the app machine keeps them). A load that fails (no
+ * network) is tried again with the next tap.
  */
-function loadPlay() {
-  if (!playLoad) {
-    const loading = import('./lobby-play.ts').then((module) => {
-      const actors = module.startPlayActors(signedIn, navigation);
-      if (prizeMapping) actors.launch.send({ type: 'launch.prizeMode', prizeMode: module.prizeModeOf(prizeMapping) });
-      play = { module, actors };
-      for (const listener of playListeners) listener();
-      return play;
-    });
-    loading.catch(() => {
-      if (playLoad === loading) playLoad = null;
-    });
-    playLoad = loading;
-  }
-  return playLoad;
+function startPlay(app: AppActorRef): Promise<PlayActors> {
+  return import('./lobby-play.ts').then((module) => module.startPlayActors(app));
 }
 
 const ignore = () => undefined;
 
-const onPlay = (listener: () => void) => {
-  playListeners.add(listener);
-  return () => {
-    playListeners.delete(listener);
-  };
-};
-
-/** Sends an event to the launcher, loading it first when needed. */
-export function sendLaunch(event: LaunchEvent) {
-  loadPlay().then(({ actors }) => actors.launch.send(event), ignore);
+/** Sends an event to the launcher of the app's system, starting it first when needed. */
+export function sendLaunch(app: AppActorRef, event: LaunchEvent) {
+  startPlay(app).then(({ launch }) => launch.send(event), ignore);
 }
 
-/** Sends an event to the favourites, loading them first when needed. */
-export function sendFavourites(event: FavouritesEvent) {
-  loadPlay().then(({ actors }) => actors.favourites.send(event), ignore);
+/** Sends an event to the favourites of the app's system, starting them first when needed. */
+export function sendFavourites(app: AppActorRef, event: FavouritesEvent) {
+  startPlay(app).then(({ favourites }) => favourites.send(event), ignore);
 }
 
-/** Shows the favourites actor's login notice (2 s): a guest asked for favourites or recent games. */
-export function notifyLoginRequired() {
-  sendFavourites({ type: 'fav.notice' });
+/** The app actor of an action's system (the lobby machines' actions reach the launcher through it). */
+const appOf = ({ system }: { system: { get: (id: string) => unknown } }) => system.get('app') as AppActorRef;
+
+/** The game list machine's `notifyLoginRequired`: the favourites' login notice (2 s) for a guest who asked for favourites or recent games. */
+export const notifyLoginRequired = (args: { system: { get: (id: string) => unknown } }) => sendFavourites(appOf(args), { type: 'fav.notice' });
+
+/** Sending to the launcher and the favourites from a view. */
+export function usePlay() {
+  const app = AppActorContext.useActorRef();
+  return useMemo(
+    () => ({
+      launch: (event: LaunchEvent) => sendLaunch(app, event),
+      favourites: (event: FavouritesEvent) => sendFavourites(app, event),
+    }),
+    [app],
+  );
 }
 
 /**
- * The favourites and launch actors once they are in (null before: a guest's
- * stars are all off), kept in step with the session, with launch navigation
- * through the router. A member's are loaded at once (their stars).
+ * The favourites and launch actors once they run (null before: a guest's
+ * stars are all off). A member's start at once (their stars); the app
+ * machine tells them when someone signs in or out.
  */
 export function useLobbyActors(): PlayActors | null {
+  const app = AppActorContext.useActorRef();
   const loggedIn = useRole() !== 'guest';
-  signedIn = loggedIn;
-  const actors = useSyncExternalStore(onPlay, () => play?.actors ?? null);
-  const navigate = useNavigate();
+  const favourites = AppActorContext.useSelector((s) => s.children.favourites);
+  const launch = AppActorContext.useSelector((s) => s.children.launch);
   useEffect(() => {
-    navigation.toLogin = () => void navigate({ to: '/m/login' });
-    navigation.toVendorList = (gameType, vassalage) => void navigate({ to: '/m/gameList', search: { gameType, vassalage } });
-  }, [navigate]);
-  useEffect(() => {
-    if (loggedIn) void loadPlay();
-  }, [loggedIn]);
-  useEffect(() => {
-    if (!actors) return;
-    if (actors.favourites.getSnapshot().context.loggedIn !== loggedIn) actors.favourites.send({ type: 'session.change', loggedIn });
-    actors.launch.send({ type: 'session.change', loggedIn });
-  }, [actors, loggedIn]);
-  return actors;
+    if (loggedIn) startPlay(app).catch(ignore);
+  }, [app, loggedIn]);
+  return useMemo(() => (favourites && launch ? playActorsOf(app.system) : null), [app, favourites, launch]);
 }
 
 const noIds: string[] = [];
@@ -120,13 +93,12 @@ export function useFavouriteIds(): string[] {
   return useSelector(actors?.favourites, (s) => s?.context.ids ?? noIds);
 }
 
-/** Tells the launcher the prize mode of the vendor mapping (spec section 4). */
+/** Tells the launcher the prize mode of the vendor mapping (spec section 4), now and whenever the launcher starts. */
 export function usePrizeMode(types: VendorGameTypes | null | undefined) {
+  const launch = useLobbyActors()?.launch;
   useEffect(() => {
-    if (!types) return;
-    prizeMapping = types.mapping;
-    play?.actors.launch.send({ type: 'launch.prizeMode', prizeMode: play.module.prizeModeOf(types.mapping) });
-  }, [types]);
+    if (types && launch) launch.send({ type: 'launch.prizeMode', prizeMode: prizeModeOf(types.mapping) });
+  }, [types, launch]);
 }
 
 // ------------------------------------------------------ read-only loads
@@ -136,7 +108,7 @@ export const loadBanners = (groupName: 'm_home' | 'm_hotgames') => {
   const call = bannersCall(groupName);
   return apiCall(call.endpoint, { query: call.query });
 };
-export const loadHomeAnnouncements = () => apiCall(homeAnnouncementsCall.endpoint, { query: homeAnnouncementsCall.query as never });
+export const loadHomeAnnouncements = () => apiCall(homeAnnouncementsCall.endpoint, { query: homeAnnouncementsCall.query });
 export const loadFooter = () => apiCall(footerCall.endpoint, { query: footerCall.query });
 export const loadWinners = () => apiCall(winnersCall.endpoint, { query: winnersCall.query });
 export const loadHotGames = () => apiCall(hotGamesCall.endpoint, { query: hotGamesCall.query });
@@ -144,7 +116,7 @@ export const loadHotGames = () => apiCall(hotGamesCall.endpoint, { query: hotGam
 /** The first games of a category or of one vendor (home blocks 9, picks 6). */
 export async function loadBlock(request: HomeListRequest): Promise<Game[]> {
   const call = homeBlockCall(request);
-  return (await apiCall(call.endpoint, { query: call.query as never })).games;
+  return (await apiCall(call.endpoint, { query: call.query })).games;
 }
 
 /** Spec section 2: the notice popup shows once per browser session (NOTICE_POP). */
@@ -203,7 +175,7 @@ const homeLogic = lobbyHomeMachine.provide({
   },
   actions: {
     scrollToTop: () => window.scrollTo({ top: 0 }),
-    launchCategory: (_, { category }) => sendLaunch({ type: 'category.play', category }),
+    launchCategory: (args, { category }) => sendLaunch(appOf(args), { type: 'category.play', category }),
   },
 });
 
@@ -217,7 +189,7 @@ export type HomeState = HomeContext<Game, VendorGameTypes, Winner>;
  */
 export function useLobbyHome(category: string | undefined) {
   useLobbyActors();
-  const actor = useActorRef(homeLogic, { input: { category } });
+  const actor = useSystemActor(homeLogic, { systemId: 'lobbyHome', input: { category } });
   useLanguageChanges(actor);
   return actor;
 }
@@ -225,7 +197,7 @@ export function useLobbyHome(category: string | undefined) {
 // -------------------------------------------------------------- side menu
 
 /** The page of each catalogue category (spec section 2); the others open in the game centre. */
-export const categoryPaths: Record<string, string> = {
+export const categoryPaths = {
   RNG: '/m/slot-games',
   FISH: '/m/fishing-games',
   LIVE: '/m/live-games',
@@ -234,13 +206,25 @@ export const categoryPaths: Record<string, string> = {
   ESPORTS: '/m/esport-games',
   LOTT: '/m/lott',
   ELOTT: '/m/elott',
-};
+} as const;
 
-/** Where a category's list opens: its page, else the game centre. */
-export function categoryLinkOf(category: string): { to: string; search?: Record<string, string> } {
-  const to = categoryPaths[category];
-  return to ? { to } : { to: '/m/gameCenter', search: { gameCategory: category } };
+const hasPage = (category: string): category is keyof typeof categoryPaths => category in categoryPaths;
+const isGameCategory = (category: string): category is GameCategory => (gameCategories as readonly string[]).includes(category);
+
+/** Where a category's list opens: its page, else the game centre on that category (the game centre's home for an unknown one). */
+export function categoryLinkOf(category: string) {
+  if (hasPage(category)) return linkOptions({ to: categoryPaths[category] });
+  return isGameCategory(category) ? linkOptions({ to: '/m/gameCenter', search: { gameCategory: category } }) : linkOptions({ to: '/m/gameCenter' });
 }
+
+/** A link of the lobby (a category's list, a vendor's list, favourites). */
+export type LobbyLink = ReturnType<typeof categoryLinkOf> | ReturnType<typeof vendorLinkOf> | typeof favouritesLink;
+
+/** One vendor's games of a category (the game list centre). */
+export const vendorLinkOf = (gameType: string, vassalage: string) => linkOptions({ to: '/m/gameList', search: { gameType, vassalage } });
+
+/** The favourites list of the game list centre. */
+export const favouritesLink = linkOptions({ to: '/m/gameList', search: { type: 'fav' } });
 
 /** Spec section 2: RNG, FISH, LIVE, PVP, COCKFIGHT, SPORTS, ESPORTS, then the others; INHOUSE right after RNG. */
 export const menuCategoryOrder = ['RNG', 'INHOUSE', 'FISH', 'LIVE', 'PVP', 'COCKFIGHT', 'SPORTS', 'ESPORTS'];
@@ -254,7 +238,7 @@ export function menuCategoriesOf(display: VendorGameTypes['display']) {
   return display
     .map((d, i) => ({ category: d.gameCategory, i }))
     .sort((a, b) => rank(a.category) - rank(b.category) || a.i - b.i)
-    .map(({ category }) => ({ category, ...categoryLinkOf(category) }));
+    .map(({ category }) => ({ category, link: categoryLinkOf(category) }));
 }
 
 export type MenuCategory = ReturnType<typeof menuCategoriesOf>[number];

@@ -8,7 +8,8 @@
  * lazily), never by src/main.tsx or the shell, so none of it is in the first
  * load.
  */
-import { type Actor, assign, createActor, fromPromise } from 'xstate';
+import { useEffect } from 'react';
+import { type ActorRefFrom, assign, fromPromise } from 'xstate';
 import { type BalanceReading, balanceMachine } from '../../machines/balance.machine.ts';
 import { type DepositOptionsData, type DepositOrderData, type DepositRequest, depositMachine } from '../../machines/deposit.machine.ts';
 import type { RecordPage, RecordsRequest } from '../../machines/records.machine.ts';
@@ -37,6 +38,8 @@ import {
   withdrawInfoEndpoint,
 } from '../../contract/wallet.ts';
 import { apiCall } from './api.ts';
+import { AppActorContext } from './app-actor.tsx';
+import type { SystemArgs } from './app-events.ts';
 
 const hiddenKey = 'MC_BALANCE_HIDDEN';
 
@@ -79,25 +82,24 @@ export function provideBalanceMachine(call: ApiCall = apiCall) {
   });
 }
 
-export type BalanceActor = Actor<typeof balanceMachine>;
+export type BalanceActor = ActorRefFrom<typeof balanceMachine>;
 
-/** One balance for the whole site and session: the header widget shows it, deposits and withdrawals refresh it. */
-let shared: { token: string; actor: BalanceActor } | null = null;
-
-export function balanceActorFor(token: string): BalanceActor {
-  if (shared?.token !== token) {
-    shared?.actor.stop();
-    const actor = createActor(provideBalanceMachine(), { input: { hidden: readBalanceHidden() } });
-    actor.start();
-    shared = { token, actor };
-  }
-  return shared.actor;
+/**
+ * The balance of the signed-in session: one for the whole site, a child of
+ * the app actor (`balance`, stopped by the app machine when the session
+ * ends). The header widget starts it; deposits and withdrawals refresh it.
+ */
+export function useBalance(): BalanceActor | undefined {
+  const app = AppActorContext.useActorRef();
+  const balance = AppActorContext.useSelector((s) => s.children.balance) as BalanceActor | undefined;
+  useEffect(() => {
+    if (!balance) app.send({ type: 'actor.spawn', systemId: 'balance', logic: provideBalanceMachine(), input: { hidden: readBalanceHidden() } });
+  }, [app, balance]);
+  return balance;
 }
 
-/** Reloads the shown balance (after a deposit or a withdrawal). */
-export function refreshBalance() {
-  shared?.actor.send({ type: 'balance.refresh' });
-}
+/** Reloads the shown balance of the app's system (after a deposit or a withdrawal). */
+const refreshBalance = ({ system }: SystemArgs) => system.get('balance')?.send({ type: 'balance.refresh' });
 
 // ------------------------------------------------------------------ deposit
 
@@ -130,7 +132,7 @@ export function provideDepositMachine(call: ApiCall = apiCall, openUrl: (url: st
         },
       })),
       openPayUrl: (_, { url }) => openUrl(url),
-      depositSettled: () => refreshBalance(),
+      depositSettled: refreshBalance,
     },
   });
 }
@@ -161,7 +163,7 @@ export function provideWithdrawMachine(call: ApiCall = apiCall) {
           },
         };
       }),
-      withdrawalRequested: () => refreshBalance(),
+      withdrawalRequested: refreshBalance,
     },
   });
 }

@@ -1,4 +1,4 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, parseSearchWith, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
 import type { RouterContext } from './router-context.ts';
 
@@ -12,6 +12,10 @@ export function createAppRouter(options: { history?: RouterHistory } = {}) {
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultPendingMs: 400,
+    // Plain values stay plain in the URL (`?id=1`, never `?id=%221%22`): every value is read as
+    // the string it is and written back as it was; the routes' search schemas coerce (contract/route-search.ts).
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith(JSON.stringify),
   });
 }
 

@@ -8,7 +8,7 @@
 import type { ConsolidatedSettings } from '../../contract/system.ts';
 import { consolidatedSettingsEndpoint } from '../../contract/system.ts';
 import { apiCall } from './api.ts';
-import { settleMark } from './settle-mark.ts';
+import { settleMark } from '../lib/settle-mark.ts';
 
 let pending: Promise<ConsolidatedSettings | null> | null = null;
 
@@ -21,3 +21,6 @@ export function siteSettings(): Promise<ConsolidatedSettings | null> {
   );
   return pending;
 }
+
+/** The merchant's settings, on their way (the root route's loader). */
+export type SettingsPromise = ReturnType<typeof siteSettings>;

@@ -7,17 +7,31 @@
  * show them (`useCatalogPart`), so the first load of the home carries only
  * `core`.
  * The in-house game page's messages (`play.`) are the server's
- * (server/modules/play/page.ts) and never reach the browser.
+ * (server/modules/play/page.ts) and never reach the browser, nor do the
+ * inbox messages (`inbox.`), which the server translates when they are read
+ * (server/modules/inbox/).
  */
 export const catalogParts = ['core', 'identity', 'money', 'lobby'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
+
+/**
+ * The developer tools' messages (`dev.`: the inspector panel behind
+ * `?inspect`, src/inspector/) are compiled into a part of their own that the
+ * site never asks for: src/i18n/catalogs.ts leaves it out, and only
+ * development and preview builds load it, with the panel
+ * (src/i18n/dev-catalog.ts). A production build holds none of it.
+ */
+export const devPart = 'dev';
+/** Every part a catalog is compiled into: the site's and the developer tools'. */
+export const compiledParts = [...catalogParts, devPart] as const;
+export type CompiledPart = (typeof compiledParts)[number];
 
 /**
  * Error codes only the identity or the money screens show (their forms'
  * answers); every other code (session, request, game, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|account\.locked)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
+  [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
 ];
 
@@ -29,9 +43,10 @@ const errorParts: [RegExp, CatalogPart][] = [
 const lobbyPart = /^lobby\.(filter|list|tabs|search|sheet|footer|download|winners|lottery)\.|^lobby\.(block\.vendors|fav\.(add|remove)Short|launching)$/;
 
 /** The part a message id is compiled into; null for messages the browser never needs. */
-export function partOf(id: string): CatalogPart | null {
+export function partOf(id: string): CompiledPart | null {
   const namespace = id.slice(0, id.indexOf('.'));
-  if (namespace === 'play') return null;
+  if (namespace === 'play' || namespace === 'inbox') return null;
+  if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {

@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../contract/error-codes.ts';
+import { catalogParts, partOf } from './catalog-parts.ts';
+import { loadDevCatalog } from './dev-catalog.ts';
 import cn from '../../contract/messages/cn.json';
 import en from '../../contract/messages/en.json';
 
@@ -94,5 +96,14 @@ describe('message catalogs', () => {
     }
     expect(found).toBeGreaterThan(50);
     expect(missing).toEqual([]);
+  });
+
+  it("keeps the developer tools' messages (dev.) in a part of their own that the site never loads", async () => {
+    expect(partOf('dev.inspector.title')).toBe('dev');
+    expect(catalogParts).not.toContain('dev');
+    expect(readFileSync(join(srcDir, 'i18n/catalogs.ts'), 'utf8')).toContain("'!./compiled/*.dev.json'");
+    const messages = await loadDevCatalog('CN');
+    expect(messages['dev.inspector.title']).toEqual([{ type: TYPE.literal, value: cn['dev.inspector.title'] }]);
+    expect(Object.keys(messages).every((id) => id.startsWith('dev.'))).toBe(true);
   });
 });

@@ -12,7 +12,7 @@
  */
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { CatalogPart } from './catalog-parts.ts';
-import { settleMark } from '../app/settle-mark.ts';
+import { settleMark } from '../lib/settle-mark.ts';
 
 export type Catalog = Record<string, MessageFormatElement[]> | Record<string, string>;
 
@@ -23,7 +23,8 @@ export type CatalogLanguage = (typeof catalogLanguages)[number];
 /** A compiled part: the AST of each message, or its text when it is plain text. */
 type CompiledPart = Record<string, MessageFormatElement[] | string>;
 
-const loaders = import.meta.glob<CompiledPart>('./compiled/*.json', {
+// Not the developer tools' part (`*.dev.json`, ./dev-catalog.ts): the site never loads it.
+const loaders = import.meta.glob<CompiledPart>(['./compiled/*.json', '!./compiled/*.dev.json'], {
   import: 'default',
 });
 

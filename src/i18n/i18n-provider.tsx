@@ -1,18 +1,19 @@
 import { createContext, type ReactNode, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { IntlProvider } from 'react-intl';
-import { useLanguage } from '../app/app-actor.tsx';
 import type { CatalogPart } from './catalog-parts.ts';
 import { type Catalog, loadCatalog, loadCatalogPart, loadedCatalog, localeOf, onCatalogChange } from './catalogs.ts';
 
 /** Whether the provider's messages come in parts (false when a test gives whole catalogs). */
 const PartsContext = createContext(false);
+/** The language the provider was given (the app machine's). */
+const LanguageContext = createContext('EN');
 
 /**
  * A screen that shows the messages of a catalog part (identity, money) calls
  * this first: it suspends until the part of the current language is in.
  */
 export function useCatalogPart(part: CatalogPart) {
-  const language = useLanguage();
+  const language = useContext(LanguageContext);
   const inParts = useContext(PartsContext);
   // `use()` on every render, never behind a condition: React replays a component that suspended
   // in it, and a replay that skips the call breaks the hook order (React error 467, recovered by
@@ -31,13 +32,15 @@ const noParts = Object.assign(Promise.resolve<Catalog>({}), { status: 'fulfilled
  * they arrive. `load` replaces the loading of whole catalogs (tests).
  */
 export function I18nProvider({
+  language,
   children,
   load = loadCatalog,
 }: {
+  /** The interface language (the app machine's, src/app/app-root.tsx). */
+  language: string;
   children: ReactNode;
   load?: (language: string) => Promise<Catalog>;
 }) {
-  const language = useLanguage();
   const custom = load !== loadCatalog;
   // The language on screen: the app's, once its catalog is in.
   const [shown, setShown] = useState<{ language: string; messages?: Catalog } | null>(() =>
@@ -73,9 +76,11 @@ export function I18nProvider({
   }
   return (
     <PartsContext value={!custom}>
-      <IntlProvider locale={localeOf(shown.language)} defaultLocale="en" messages={messages}>
-        {children}
-      </IntlProvider>
+      <LanguageContext value={language}>
+        <IntlProvider locale={localeOf(shown.language)} defaultLocale="en" messages={messages}>
+          {children}
+        </IntlProvider>
+      </LanguageContext>
     </PartsContext>
   );
 }

@@ -3,6 +3,8 @@ import type { RouterContext } from '../app/router-context.ts';
 import { SiteLayout } from '../features/shell/app-shell.tsx';
 import { RouteError } from '../features/shell/route-error.tsx';
 import { RoutePending } from '../features/shell/route-pending.tsx';
+import { ShellSlotsContext } from '../features/shell/shell-slots.tsx';
+import { shellSlots } from './shell-slots.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Not awaited: the parts that show settings wait for them on their own.
@@ -15,17 +17,21 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { settings } = Route.useLoaderData();
   return (
-    <SiteLayout settings={settings}>
-      <Outlet />
-    </SiteLayout>
+    <ShellSlotsContext value={shellSlots}>
+      <SiteLayout settings={settings}>
+        <Outlet />
+      </SiteLayout>
+    </ShellSlotsContext>
   );
 }
 
 function RootError() {
   const { settings } = Route.useRouteContext();
   return (
-    <SiteLayout settings={settings()}>
-      <RouteError />
-    </SiteLayout>
+    <ShellSlotsContext value={shellSlots}>
+      <SiteLayout settings={settings()}>
+        <RouteError />
+      </SiteLayout>
+    </ShellSlotsContext>
   );
 }

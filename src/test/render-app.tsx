@@ -13,10 +13,10 @@ import type { ApiCall } from '../api/client.ts';
 import type { ConsolidatedSettings } from '../../contract/system.ts';
 import { provideAppMachine } from '../app/actors.ts';
 import { AppActorContext } from '../app/app-actor.tsx';
+import { AppI18n } from '../app/app-root.tsx';
 import { AppRouter } from '../app/app-router.tsx';
 import { navigateWith } from '../app/navigation.ts';
 import { createAppRouter } from '../app/router.ts';
-import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import en from '../../contract/messages/en.json';
 
 export const memberSession: SessionInfo = {
@@ -78,9 +78,9 @@ export function renderApp({ path = '/m/home', session = null, status, renew, sto
   const user = userEvent.setup();
   const view = render(
     <AppActorContext.Provider logic={logic} options={{ systemId: 'app', input: { language: 'EN', cachedStatus: null } }}>
-      <I18nProvider load={loadEnglish}>
+      <AppI18n load={loadEnglish}>
         <AppRouter router={router} settings={loadSettings} />
-      </I18nProvider>
+      </AppI18n>
     </AppActorContext.Provider>,
   );
   return { ...view, router, history, user };

@@ -128,6 +128,8 @@ async function startServer(): Promise<RunningServer> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The local outbox (no SMS leaves): a benchmark, not a deployment.
+      ALLOW_LOCAL_OUTBOX: '1',
       HOST,
       PORT: String(port),
       DATA_DIR: dataDir,

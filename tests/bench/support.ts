@@ -118,6 +118,8 @@ export async function startServer(staticDir: string, label: string): Promise<Run
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The local outbox (no SMS leaves): a benchmark, not a deployment.
+      ALLOW_LOCAL_OUTBOX: '1',
       HOST,
       PORT: String(port),
       DATA_DIR: dataDir,

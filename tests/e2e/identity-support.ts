@@ -1,87 +1,76 @@
 /**
  * Helpers of the identity end-to-end suites: reading SMS and e-mail codes
- * from the dev outbox, reading the captcha digits from its SVG, and calling
- * the real API from Node (the same client and sealer as the SPA).
+ * and captcha answers through the server's test switch (DEV_ENDPOINTS, set by
+ * playwright.config.ts, loopback only), and calling the real API from Node
+ * (the same client and sealer as the SPA).
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { registerEndpoint, registerMobileEndpoint } from '../../contract/member.ts';
 import { loginEndpoint } from '../../contract/session.ts';
 import { captchaEndpoint, smsRegisterEndpoint } from '../../contract/verification.ts';
-import { captchaSvg } from '../../server/modules/verification/captcha-image.ts';
 import { text } from './support.ts';
 
 // ------------------------------------------------------------------ captcha
 
-type Stroke = [number, number][];
-
-/** The digit strokes of a captcha SVG, in drawing order (the digit paths are the round-capped ones). */
-function digitStrokes(svg: string): Stroke[][] {
-  const paths = [...svg.matchAll(/<path transform="[^"]*" d="([^"]+)"[^>]*stroke-linecap="round"/g)];
-  return paths.map(([, d]) =>
-    d!
-      .split('M')
-      .filter((part) => part.trim())
-      .map((part) => {
-        const numbers = part.replace(/L/g, ' ').trim().split(/\s+/).map(Number);
-        const points: Stroke = [];
-        for (let i = 0; i + 1 < numbers.length; i += 2) points.push([numbers[i]!, numbers[i + 1]!]);
-        return points;
-      }),
-  );
-}
-
 /**
- * Reference strokes of every digit, taken from the server's own drawing: the
- * digits are the glyphs plus a jitter of at most 0.45, so the nearest
- * reference of the same shape is the digit.
+ * The answer of a live captcha, from the server's test switch (DEV_ENDPOINTS,
+ * set by playwright.config.ts; loopback only): no program reads the image
+ * itself (server/modules/verification/captcha-image.ts).
  */
-const references: Array<{ digit: string; strokes: Stroke[] }> = (() => {
-  const digits = '0123456789';
-  const strokes = digitStrokes(captchaSvg(digits));
-  return [...digits].map((digit, i) => ({ digit, strokes: strokes[i]! }));
-})();
-
-function distance(a: Stroke[], b: Stroke[]): number {
-  if (a.length !== b.length || a.some((s, i) => s.length !== b[i]!.length)) return Number.POSITIVE_INFINITY;
-  let sum = 0;
-  a.forEach((stroke, i) => {
-    stroke.forEach(([x, y], j) => {
-      const [rx, ry] = b[i]![j]!;
-      sum += (x - rx) ** 2 + (y - ry) ** 2;
-    });
-  });
-  return sum;
+export async function captchaAnswer(baseURL: string, captchaId: string): Promise<string> {
+  const response = await fetch(`${baseURL}/wps/dev/captcha?captchaId=${encodeURIComponent(captchaId)}`, { headers: { Merchant: 'DEMO' } });
+  const body = (await response.json()) as { value?: { answer: string | null } };
+  const answer = body.value?.answer;
+  if (!answer) throw new Error(`no answer for captcha ${captchaId} (${response.status})`);
+  return answer;
 }
 
-/** The 6 digits a captcha image (a data: URL) shows. */
-export function readCaptcha(dataUrl: string): string {
-  const svg = Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
-  return digitStrokes(svg)
-    .map((strokes) => references.reduce((best, ref) => (distance(strokes, ref.strokes) < distance(strokes, best.strokes) ? ref : best)).digit)
-    .join('');
+/** A fresh captcha with its answer, for calls from Node. */
+export async function solvedCaptcha(baseURL: string, call: ApiCall): Promise<{ captchaId: string; captcha: string }> {
+  const { captchaId } = await call(captchaEndpoint);
+  return { captchaId, captcha: await captchaAnswer(baseURL, captchaId) };
 }
 
 /** The captcha button of a form (image inside). */
 export const captchaButton = (page: Page) => page.getByRole('button', { name: text('identity.captcha.refresh') });
 
-/** Fills the captcha field with the digits of the image shown. */
-export async function solveCaptcha(page: Page) {
-  const image = captchaButton(page).locator('img');
-  await expect(image).toBeVisible();
-  const src = await image.getAttribute('src');
-  await page.getByLabel(text('identity.field.captcha'), { exact: true }).fill(readCaptcha(src ?? ''));
+/** Fills the captcha field with the answer of the captcha shown (its id is on the button). */
+export async function solveCaptcha(page: Page, scope: Page | Locator = page) {
+  const button = scope.getByRole('button', { name: text('identity.captcha.refresh') });
+  await expect(button.locator('img')).toBeVisible();
+  const id = await button.getAttribute('data-captcha-id');
+  const origin = new URL(page.url()).origin;
+  await scope.getByLabel(text('identity.field.captcha'), { exact: true }).fill(await captchaAnswer(origin, id ?? ''));
+}
+
+/**
+ * Taps "Get code" and passes the human check that comes first: the captcha in
+ * the check's panel answered, then "Send code".
+ */
+export async function requestSmsCode(page: Page) {
+  await page.getByRole('button', { name: text('identity.sms.send') }).click();
+  const check = page.getByRole('group', { name: text('identity.sms.check') });
+  await solveCaptcha(page, check);
+  await check.getByRole('button', { name: text('identity.sms.checkSubmit') }).click();
+  await expect(check).toBeHidden();
 }
 
 // ------------------------------------------------------------------ outbox
 
-/** The newest 6-digit code the dev outbox holds for a recipient (`+63...` or an e-mail address), newer than `after`. */
-export async function readCode(request: APIRequestContext, to: string, after = 0): Promise<string> {
+/**
+ * The newest 6-digit code the outbox holds (test switch) for a recipient
+ * (`+63...` or an e-mail address), newer than `after`. Asked with Node's
+ * fetch, not the page's request context: that one carries the page's
+ * X-Forwarded-For, and the switch answers direct loopback requests only.
+ */
+export async function readCode(page: Page, to: string, after = 0): Promise<string> {
+  const origin = new URL(page.url()).origin;
   let code: string | null = null;
   await expect
     .poll(async () => {
-      const response = await request.get(`/wps/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Merchant: 'DEMO' } });
+      const response = await fetch(`${origin}/wps/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Merchant: 'DEMO' } });
       const body = (await response.json()) as { value: { messages: { body: string; createdAt: string }[] } };
       const newest = body.value.messages.find((m) => Date.parse(m.createdAt) >= after);
       code = newest?.body.match(/\b(\d{6})\b/)?.[1] ?? null;
@@ -108,6 +97,8 @@ export const clientAddresses = {
   failures: '198.51.100.25',
   /** identity-paths.spec.ts's reset path whose login after the reset goes through (no captcha asked). */
   resetLogin: '198.51.100.26',
+  /** The money and game-list browser paths (tests/e2e/paths): their trial accounts (50 an hour per address). */
+  moneyPaths: '198.51.100.27',
 } as const;
 export const clientHeaders = (address: string) => ({ 'x-forwarded-for': address });
 
@@ -162,17 +153,15 @@ async function outboxCode(baseURL: string, to: string): Promise<string> {
 export async function registerMobileMember(baseURL: string, password = 'Reset#2026') {
   const { call, sealer } = nodeClient(baseURL);
   const mobile = freshMobile();
-  await call(smsRegisterEndpoint, { body: { mobileNum: mobile, countryDialingCode: dialingCode } });
+  await call(smsRegisterEndpoint, { body: { mobileNum: mobile, countryDialingCode: dialingCode, ...(await solvedCaptcha(baseURL, call)) } });
   const verificationCode = await outboxCode(baseURL, `${dialingCode}${mobile}`);
-  const captcha = await call(captchaEndpoint);
   const { userName } = await sealer.call(registerMobileEndpoint, {
     mobileNum: mobile,
     countryDialingCode: dialingCode,
     verificationCode,
     password,
     confirmPassword: password,
-    captchaId: captcha.captchaId,
-    captcha: readCaptcha(captcha.image),
+    ...(await solvedCaptcha(baseURL, call)),
     type: 0,
   });
   return { mobile, password, userName };
@@ -185,14 +174,7 @@ export async function registerMobileMember(baseURL: string, password = 'Reset#20
 export async function loginElsewhere(baseURL: string, username: string, password: string) {
   const { call, sealer } = nodeClient(baseURL);
   // This address may already be asked for a captcha (failed logins of the identity suites): always answer one.
-  const captcha = await call(captchaEndpoint);
-  return sealer.call(loginEndpoint, {
-    type: 'username',
-    username,
-    password,
-    captchaId: captcha.captchaId,
-    captcha: readCaptcha(captcha.image),
-  });
+  return sealer.call(loginEndpoint, { type: 'username', username, password, ...(await solvedCaptcha(baseURL, call)) });
 }
 
 /**
@@ -203,14 +185,14 @@ export async function registerMember(baseURL: string, prefix: string): Promise<{
   const call = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', language: 'EN' }), isOnline: () => true });
   const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`.slice(0, 16);
   const password = 'Member#2026';
-  const captcha = await call(captchaEndpoint);
   await createSealer(call).call(registerEndpoint, {
     username,
     password,
     confirmPassword: password,
-    captchaId: captcha.captchaId,
-    captcha: readCaptcha(captcha.image),
+    ...(await solvedCaptcha(baseURL, call)),
     type: 0,
   });
   return { username, password };
 }
+
+type ApiCall = ReturnType<typeof createApiClient>;

@@ -15,6 +15,7 @@ import {
   clientHeaders,
   loginElsewhere,
   readCode,
+  requestSmsCode,
   registerMobileMember,
   solveCaptcha,
 } from './identity-support.ts';
@@ -107,17 +108,17 @@ test.describe('identity', () => {
     await page.getByRole('tab', { name: text('identity.register.byMobile') }).click();
     await field(page, 'identity.field.mobile').fill(mobile);
     const sentAt = Date.now() - 1000;
-    await page.getByRole('button', { name: text('identity.sms.send') }).click();
+    await requestSmsCode(page);
     await expect(page.getByRole('button', { name: /\d+ s$/ })).toBeDisabled();
-    await field(page, 'identity.field.smsCode').fill(await readCode(page.request, `${dialingCode}${mobile}`, sentAt));
+    await field(page, 'identity.field.smsCode').fill(await readCode(page, `${dialingCode}${mobile}`, sentAt));
     await finishRegistration(page, 'Mobile#2026');
 
     await page.getByRole('tab', { name: text('identity.login.tabSms') }).click();
     await field(page, 'identity.field.mobile').fill(mobile);
     const loginSentAt = Date.now() - 1000;
-    await page.getByRole('button', { name: text('identity.sms.send') }).click();
+    await requestSmsCode(page);
     await expect(page.getByRole('status').filter({ hasText: text('in_sms_send') })).toBeVisible();
-    await field(page, 'identity.field.smsCode').fill(await readCode(page.request, `${dialingCode}${mobile}`, loginSentAt));
+    await field(page, 'identity.field.smsCode').fill(await readCode(page, `${dialingCode}${mobile}`, loginSentAt));
     await submitLogin(page);
     await expect(page).toHaveURL(/\/m\/home$/);
     await expect(accountActions(page).getByRole('button', { name: text('header.logout') })).toBeVisible();
@@ -254,7 +255,7 @@ test.describe('identity', () => {
     const sentAt = Date.now() - 1000;
     await submitButton(page, 'identity.reset.emailSubmit').click();
     await expect(page.getByText(text('identity.resetEmailSent'))).toBeVisible();
-    const code = await readCode(page.request, email, sentAt);
+    const code = await readCode(page, email, sentAt);
 
     await loginWithPassword(page, username, code);
     await expect(page).toHaveURL(/\/m\/changePsw$/);
@@ -275,8 +276,8 @@ test.describe('identity', () => {
     await expect(submit).toBeDisabled();
     await field(page, 'identity.field.mobile').fill(member.mobile);
     const sentAt = Date.now() - 1000;
-    await page.getByRole('button', { name: text('identity.sms.send') }).click();
-    await field(page, 'identity.field.smsCode').fill(await readCode(page.request, `${dialingCode}${member.mobile}`, sentAt));
+    await requestSmsCode(page);
+    await field(page, 'identity.field.smsCode').fill(await readCode(page, `${dialingCode}${member.mobile}`, sentAt));
     await field(page, 'identity.field.newPassword').fill('Mobile#2027');
     await expect(submit).toBeEnabled();
     await submit.click();

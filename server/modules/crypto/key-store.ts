@@ -24,6 +24,7 @@ import { base64ToBytes, encryptionScheme, type PublicKeyInfo, unpackSealed } fro
 import type { Database } from '../../db/connect.ts';
 import { rsaKeys } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertCleanInput } from '../../http/input-text.ts';
 import type { Clock } from '../session/config.ts';
 
 const generate = promisify(generateKeyPair);
@@ -166,6 +167,7 @@ export async function openEncryptedPayload<S extends z.ZodMiniType>(
     throw new AppError(400, errorCodes.encryptionRequired, 'This request must be encrypted (header Encryption: RSA).');
   }
   const payload = await keys.open(endpoint.path, body.value);
+  assertCleanInput(payload, 'payload');
   const parsed = endpoint.encrypted.safeParse(payload);
   if (!parsed.success) {
     const detail = parsed.error.issues

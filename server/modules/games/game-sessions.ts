@@ -1,16 +1,20 @@
 /**
  * Launching games (spec section 7, `/wps/game/launchGame`) and the game
  * sessions it creates: one row per launch holding the SHA-256 of a 256-bit
- * token; the token itself is the `/play/<token>` URL. Recent games are the
- * member's launched games, newest first, one entry per game: each launch
- * writes its session and the game's last launch (`member_recent_games`) in
- * one statement, and the list reads a page of those with its total in one
- * query, however many sessions the member opened.
+ * launch token; the token is the `/play/<token>` URL. It is short-lived and
+ * single use: the first open of the page (within `launchTokenTtlMs`)
+ * exchanges it for the page's own session secret (an HttpOnly cookie set by
+ * the play module), and every later call of the page needs that secret, so
+ * the URL itself, leaked through history, logs or a referrer, opens nothing.
+ * Recent games are the member's launched games, newest first, one entry per
+ * game: each launch writes its session and the game's last launch
+ * (`member_recent_games`) in one statement, and the list reads a page of
+ * those with its total in one query, however many sessions the member opened.
  */
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { categoryOf, type GamePage, maxGamePageSize } from '../../../contract/games.ts';
-import { gameSessionTtlMs, type LaunchGameBody, type PlayType, type PrizeMode } from '../../../contract/member-games.ts';
+import { gameSessionTtlMs, type LaunchGameBody, launchTokenTtlMs, type PlayType, type PrizeMode } from '../../../contract/member-games.ts';
 import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
 import { type GameSessionRow, gameSessions, memberRecentGames } from '../../db/schema-lobby.ts';
@@ -88,28 +92,58 @@ export async function launchGame(
   const token = newToken();
   // The session and the game's last launch by the member, in one statement.
   await db.execute(sql`with launched as (
-      insert into ${gameSessions} (token_hash, merchant, member_id, game_id, free_play, created_at, expires_at)
+      insert into ${gameSessions} (token_hash, merchant, member_id, game_id, free_play, created_at, expires_at, launch_expires_at)
       values (${hashToken(token)}, ${launcher.merchantCode}, ${launcher.memberId}, ${game.id}, ${body.free === true},
-              ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + gameSessionTtlMs).toISOString()}::timestamptz)
+              ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + gameSessionTtlMs).toISOString()}::timestamptz,
+              ${new Date(now.getTime() + launchTokenTtlMs).toISOString()}::timestamptz)
       returning member_id, game_id, created_at)
     insert into ${memberRecentGames} (member_id, game_id, last_played_at) select member_id, game_id, created_at from launched
     on conflict (member_id, game_id) do update set last_played_at = greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at)`);
   return { url: `${playPathPrefix}${token}` };
 }
 
-export interface ResolvedGameSession extends GameSessionRow {
-  game: { id: number; code: string; vendor: string; name: string; type: string; category: string };
-}
-
 /** Tokens are 32 random bytes in base64url (43 characters). */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The game session of a `/play/<token>` URL joined with its game, or null when
- * the token is malformed, unknown or expired.
+ * Exchanges a launch token for the page's session secret, once: null when the
+ * token is malformed, unknown, already used, or older than `launchTokenTtlMs`.
+ * One atomic update, so two opens of the same URL cannot both succeed.
  */
-export async function resolveGameSession(db: Database, token: string, now: Date = new Date()): Promise<ResolvedGameSession | null> {
-  if (!tokenPattern.test(token)) return null;
+export async function openGameSession(db: Database, launchToken: string, now: Date): Promise<{ secret: string; expiresAt: Date } | null> {
+  if (!tokenPattern.test(launchToken)) return null;
+  const secret = newToken();
+  const [row] = await db
+    .update(gameSessions)
+    .set({ openedAt: now, pageTokenHash: hashToken(secret) })
+    .where(
+      and(
+        eq(gameSessions.tokenHash, hashToken(launchToken)),
+        isNull(gameSessions.openedAt),
+        gt(gameSessions.launchExpiresAt, now),
+        gt(gameSessions.expiresAt, now),
+      ),
+    )
+    .returning({ expiresAt: gameSessions.expiresAt });
+  return row ? { secret, expiresAt: row.expiresAt } : null;
+}
+
+export interface ResolvedGameSession extends GameSessionRow {
+  game: { id: number; code: string; vendor: string; name: string; type: string; category: string };
+}
+
+/**
+ * The game session of a `/play/<token>` page joined with its game, or null when
+ * the token is malformed, unknown or expired, or the page secret (the
+ * cookie the page got when it opened) is missing or another one.
+ */
+export async function resolveGameSession(
+  db: Database,
+  token: string,
+  pageSecret: string | null,
+  now: Date = new Date(),
+): Promise<ResolvedGameSession | null> {
+  if (!tokenPattern.test(token) || !pageSecret || !tokenPattern.test(pageSecret)) return null;
   const [row] = await db
     .select({
       session: gameSessions,
@@ -117,7 +151,13 @@ export async function resolveGameSession(db: Database, token: string, now: Date 
     })
     .from(gameSessions)
     .innerJoin(games, eq(games.id, gameSessions.gameId))
-    .where(and(eq(gameSessions.tokenHash, hashToken(token)), gt(gameSessions.expiresAt, now)))
+    .where(
+      and(
+        eq(gameSessions.tokenHash, hashToken(token)),
+        eq(gameSessions.pageTokenHash, hashToken(pageSecret)),
+        gt(gameSessions.expiresAt, now),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   return { ...row.session, game: { ...row.game, category: categoryOf(row.game.type, row.game.vendor) } };

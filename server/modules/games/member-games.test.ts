@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Game, gameListEndpoint } from '../../../contract/games.ts';
-import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, gameSessionTtlMs, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../contract/member-games.ts';
+import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, gameSessionTtlMs, launchGameEndpoint, launchTokenTtlMs, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../contract/member-games.ts';
 import { loginEndpoint } from '../../../contract/session.ts';
 import { gameSessions } from '../../db/schema-lobby.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 import { hashToken } from '../session/tokens.ts';
-import { resolveGameSession } from './game-sessions.ts';
+import { openGameSession, resolveGameSession } from './game-sessions.ts';
 
 let h: Harness;
 let guest: TestClient;
@@ -103,7 +103,12 @@ describe('launch and recent games', () => {
     const first = await player.call(launchGameEndpoint, { body: { gameCategory: 'RNG', vendor: a!.vassalage, gameId: a!.gameId, nodeId: a!.nodeId! } });
     expect(first.url).toMatch(/^\/play\/[A-Za-z0-9_-]{43}$/);
     const token = first.url.slice('/play/'.length);
-    const resolved = await resolveGameSession(h.testDb.db, token, h.clock.now());
+    // Nothing without the page secret, which the first open of the URL gets, once.
+    expect(await resolveGameSession(h.testDb.db, token, null, h.clock.now())).toBeNull();
+    const opened = await openGameSession(h.testDb.db, token, h.clock.now());
+    expect(opened?.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await openGameSession(h.testDb.db, token, h.clock.now())).toBeNull();
+    const resolved = await resolveGameSession(h.testDb.db, token, opened!.secret, h.clock.now());
     expect(resolved).toMatchObject({
       gameId: a!.gameId,
       merchantCode: 'DEMO',
@@ -114,7 +119,9 @@ describe('launch and recent games', () => {
     const rows = await h.testDb.db.select().from(gameSessions).where(eq(gameSessions.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
+    expect(JSON.stringify(rows)).not.toContain(opened!.secret);
     expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(gameSessionTtlMs);
+    expect(rows[0]!.launchExpiresAt!.getTime() - rows[0]!.createdAt.getTime()).toBe(launchTokenTtlMs);
 
     h.clock.advance(1000);
     await player.call(launchGameEndpoint, { body: { nodeId: b!.nodeId! } });
@@ -127,19 +134,25 @@ describe('launch and recent games', () => {
     expect((await other.call(recentGamesEndpoint, paged({ pageSize: 100 }))).total).toBe(0);
   });
 
-  it('does not resolve unknown, malformed or expired tokens', async () => {
+  it('does not resolve unknown, malformed or expired tokens, nor another page secret; a launch URL opens only while fresh', async () => {
     const [a] = launchablePlayer();
     const { url } = await player.call(launchGameEndpoint, { body: { gameId: a!.gameId } });
     const token = url.slice('/play/'.length);
-    expect(await resolveGameSession(h.testDb.db, 'x'.repeat(43), h.clock.now())).toBeNull();
-    expect(await resolveGameSession(h.testDb.db, `${token}'`, h.clock.now())).toBeNull();
-    expect(await resolveGameSession(h.testDb.db, token, new Date(h.clock.now().getTime() + gameSessionTtlMs))).toBeNull();
+    const { secret } = (await openGameSession(h.testDb.db, token, h.clock.now()))!;
+    expect(await resolveGameSession(h.testDb.db, 'x'.repeat(43), secret, h.clock.now())).toBeNull();
+    expect(await resolveGameSession(h.testDb.db, `${token}'`, secret, h.clock.now())).toBeNull();
+    expect(await resolveGameSession(h.testDb.db, token, 'y'.repeat(43), h.clock.now())).toBeNull();
+    expect(await resolveGameSession(h.testDb.db, token, secret, new Date(h.clock.now().getTime() + gameSessionTtlMs))).toBeNull();
+    const late = (await player.call(launchGameEndpoint, { body: { gameId: a!.gameId } })).url.slice('/play/'.length);
+    expect(await openGameSession(h.testDb.db, late, new Date(h.clock.now().getTime() + launchTokenTtlMs))).toBeNull();
+    expect(await openGameSession(h.testDb.db, late, new Date(h.clock.now().getTime() + launchTokenTtlMs - 1))).not.toBeNull();
   });
 
   it('allows free play only where supportPlay is 0', async () => {
     const free = slots.find((g) => g.supportPlay === 0 && g.nodeId)!;
     const { url } = await player.call(launchGameEndpoint, { body: { gameId: free.gameId, free: true, supportFreePlay: true } });
-    expect((await resolveGameSession(h.testDb.db, url.slice(6), h.clock.now()))?.freePlay).toBe(true);
+    const opened = await openGameSession(h.testDb.db, url.slice(6), h.clock.now());
+    expect((await resolveGameSession(h.testDb.db, url.slice(6), opened?.secret ?? null, h.clock.now()))?.freePlay).toBe(true);
     const live = await find({ gameType: 'LIVE', pageSize: 1 });
     expect(live[0]!.supportPlay).toBe(1);
     const refused = await failureOf(player.call(launchGameEndpoint, { body: { gameId: live[0]!.gameId, free: true } }));

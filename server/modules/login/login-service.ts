@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { MerchantSettings } from '../../http/request-context.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../member/passwords.ts';
 import { findMemberByMobile, findMemberByUsername, insertMember, trialMembersSince, uniqueViolation, updateMember } from '../member/queries.ts';
+import type { InboxService } from '../inbox/service.ts';
 import { completeSwitches } from '../system/service.ts';
 import type { CaptchaService } from '../verification/captcha-service.ts';
 import type { CodeService } from '../verification/code-service.ts';
@@ -42,6 +43,7 @@ export interface LoginServiceDeps {
   failures: LoginFailures;
   captchas: CaptchaService;
   codes: CodeService;
+  inbox: InboxService;
 }
 
 /** The failure key of an account: the member id when it exists, else the identifier as typed (lower case). */
@@ -52,7 +54,7 @@ export function accountKeyOf(member: MemberRow | null, identifier: string): stri
 const trialAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 export function createLoginService(deps: LoginServiceDeps): LoginService {
-  const { db, now, limits, sessions, failures, captchas, codes } = deps;
+  const { db, now, limits, sessions, failures, captchas, codes, inbox } = deps;
 
   async function findAccount(request: LoginRequest, payload: LoginPayload): Promise<MemberRow | null> {
     const merchantCode = request.merchant.row.code;
@@ -74,6 +76,21 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       return number ? findMemberByMobile(db, merchantCode, number, dialing) : null;
     }
     return identifier ? findMemberByUsername(db, merchantCode, identifier) : null;
+  }
+
+  /** Once the account's failures reach the threshold, the member finds a message in the inbox (once per window). */
+  async function tellMemberOfFailures(member: MemberRow, accountFailures: number): Promise<void> {
+    if (accountFailures < limits.notifyAfterFailures) return;
+    const kind = 'security.login.failures';
+    if (await inbox.hasSince(member.id, kind, new Date(now().getTime() - limits.failureWindowMs))) return;
+    await inbox.add({
+      merchantCode: member.merchantCode,
+      memberId: member.id,
+      kind,
+      titleId: 'inbox.security.loginFailures.title',
+      bodyId: 'inbox.security.loginFailures.body',
+      params: { count: accountFailures },
+    });
   }
 
   async function finish(request: LoginRequest, member: MemberRow, remember: boolean): Promise<LoginResult> {
@@ -106,8 +123,8 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       const client: LoginClient = { merchantCode, ip: request.clientIp, deviceId: request.deviceId };
       const member = await findAccount(request, payload);
       const accountKey = accountKeyOf(member, payload.username.trim());
-      const state = await failures.state(client, accountKey);
-      failures.assertNotLocked(state);
+      const state = await failures.state(client, accountKey, member?.id ?? null);
+      failures.assertNotThrottled(state);
       if (state.captchaRequired) {
         if (!payload.captchaId || !payload.captcha) {
           throw new AppError(400, errorCodes.captchaRequired, 'Enter a captcha', { captchaRequired: true });
@@ -139,8 +156,9 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       }
 
       if (!ok || !member) {
-        const captchaRequired = await failures.record(client, accountKey);
-        throw new AppError(400, errorCodes.loginFailed, 'The account or password is incorrect.', { captchaRequired });
+        const after = await failures.record(client, accountKey, member?.id ?? null);
+        if (member) await tellMemberOfFailures(member, after.accountFailures);
+        throw new AppError(400, errorCodes.loginFailed, 'The account or password is incorrect.', { captchaRequired: after.captchaRequired });
       }
       if (member.status !== 'active') {
         throw new AppError(403, errorCodes.userDisabled, 'Sorry, the user does not exist or is disabled.');

@@ -294,9 +294,9 @@ export function createMemberService(deps: MemberServiceDeps) {
     }
     const failureClient = { merchantCode: member.merchantCode, ip: client.clientIp, deviceId: session.deviceId };
     const accountKey = `id:${member.id}`;
-    failures.assertNotLocked(await failures.state(failureClient, accountKey));
+    failures.assertNotThrottled(await failures.state(failureClient, accountKey, member.id));
     if (!(await verifyPassword(member.passwordHash, body.oldPassword))) {
-      await failures.record(failureClient, accountKey);
+      await failures.record(failureClient, accountKey, member.id);
       throw new AppError(400, errorCodes.oldPasswordIncorrect, 'The old password is incorrect.', { field: 'oldPassword' });
     }
     const t = now();

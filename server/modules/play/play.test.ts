@@ -42,20 +42,40 @@ async function signIn(username: string, password: string): Promise<TestClient> {
   return c;
 }
 
+/** The page cookie each opened game page got (launch token -> `mc_play=<secret>`), as its browser keeps it. */
+const cookies = new Map<string, string>();
+const cookieHeader = (token: string): Record<string, string> => (cookies.has(token) ? { cookie: cookies.get(token)! } : {});
+
+/** Opens (or reloads, with its cookie) the game page of a launch token, keeping the cookie it sets. */
+async function openPage(token: string, query = '') {
+  const res = await h.app.inject({ method: 'GET', url: `/play/${token}${query}`, headers: cookieHeader(token) });
+  const set = res.headers['set-cookie'];
+  if (typeof set === 'string') cookies.set(token, set.split(';')[0]!);
+  return res;
+}
+
+/** Launches a game and opens its page, as the browser does. */
 async function launch(client: TestClient, gameId: number, free = false): Promise<string> {
   const { url } = await client.call(launchGameEndpoint, { body: { gameId, ...(free ? { free: true } : {}) } });
   expect(url).toMatch(/^\/play\/[A-Za-z0-9_-]{43}$/);
-  return url.slice('/play/'.length);
+  const token = url.slice('/play/'.length);
+  await openPage(token);
+  return token;
 }
 
 async function state(token: string, headers: Record<string, string> = {}) {
-  const res = await h.app.inject({ method: 'GET', url: `/play/${token}/state`, headers });
+  const res = await h.app.inject({ method: 'GET', url: `/play/${token}/state`, headers: { ...cookieHeader(token), ...headers } });
   return { status: res.statusCode, body: res.json() as { success: boolean; value: PlayState; errorCode?: string } };
 }
 
 /** Plays a round; a new idempotency key unless the body brings one (`roundKey: undefined` sends none). */
 async function round(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await h.app.inject({ method: 'POST', url: `/play/${token}/round`, payload: { roundKey: randomUUID(), ...body }, headers });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/play/${token}/round`,
+    payload: { roundKey: randomUUID(), ...body },
+    headers: { ...cookieHeader(token), ...headers },
+  });
   return { status: res.statusCode, body: res.json() as { success: boolean; value: RoundResult; errorCode?: string } };
 }
 
@@ -85,7 +105,7 @@ afterAll(async () => {
 describe('GET /play/<token>', () => {
   it('serves a standalone page under the strict CSP, with external script and stylesheet only', async () => {
     const token = await launch(player, pick.slot.id);
-    const res = await h.app.inject({ method: 'GET', url: `/play/${token}` });
+    const res = await openPage(token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     const csp = String(res.headers['content-security-policy']);
@@ -117,7 +137,7 @@ describe('GET /play/<token>', () => {
 
   it('shows CN copy when asked', async () => {
     const token = await launch(player, pick.slot.id);
-    const res = await h.app.inject({ method: 'GET', url: `/play/${token}?lang=CN` });
+    const res = await openPage(token, '?lang=CN');
     expect(res.body).toContain('返回大厅');
   });
 });
@@ -266,7 +286,7 @@ describe('authorisation', () => {
     const before = await wallet();
     expect(await round(token, { stake: 100 })).toMatchObject({ status: 401, body: { errorCode: 'play.session.invalid' } });
     expect(await state(token)).toMatchObject({ status: 401 });
-    expect((await h.app.inject({ method: 'GET', url: `/play/${token}` })).body).toContain('This game session is not valid or has expired.');
+    expect((await openPage(token)).body).toContain('This game session is not valid or has expired.');
     expect(await wallet()).toBe(before);
     player = await signIn(demoAccounts.player.username, demoAccounts.player.password);
     agent = await signIn(demoAccounts.agent.username, demoAccounts.agent.password);
@@ -380,10 +400,18 @@ describe('recovery of interrupted rounds', () => {
     await faulty?.close();
   });
 
-  const launchFor = async (gameId: number) =>
-    (await launchGame(h.app.db, { memberId: playerId, merchantCode: 'DEMO' }, { gameId }, h.clock.now())).url.slice('/play/'.length);
+  const launchFor = async (gameId: number) => {
+    const token = (await launchGame(h.app.db, { memberId: playerId, merchantCode: 'DEMO' }, { gameId }, h.clock.now())).url.slice('/play/'.length);
+    await openPage(token);
+    return token;
+  };
   const faultyRound = async (token: string, body: Record<string, unknown>) => {
-    const res = await faulty.inject({ method: 'POST', url: `/play/${token}/round`, payload: { roundKey: randomUUID(), ...body } });
+    const res = await faulty.inject({
+      method: 'POST',
+      url: `/play/${token}/round`,
+      payload: { roundKey: randomUUID(), ...body },
+      headers: cookieHeader(token),
+    });
     return { status: res.statusCode, body: res.json() as { success: boolean; value: RoundResult; errorCode?: string } };
   };
   const recover = () => recoverOpenRounds(h.app, { now: h.clock.now });
@@ -483,10 +511,9 @@ describe('recovery of interrupted rounds', () => {
 });
 
 async function roundSession(token: string) {
-  const res = await h.app.inject({ method: 'GET', url: `/play/${token}/state` });
-  expect(res.statusCode).toBe(200);
+  expect((await state(token)).status).toBe(200);
   const { resolveGameSession } = await import('../games/game-sessions.ts');
-  return (await resolveGameSession(h.app.db, token, h.clock.now()))?.id;
+  return (await resolveGameSession(h.app.db, token, cookies.get(token)?.split('=')[1] ?? null, h.clock.now()))?.id;
 }
 
 async function gameCode(gameId: number) {

@@ -2,10 +2,14 @@
  * Game pages and their calls: GET /play/<token> (HTML), GET
  * /play/<token>/state, POST /play/<token>/round, GET /play/verify (HTML) and
  * /play/verify.json, and the page's script and stylesheet under
- * /play-static/. The game session token in the path is the credential; when
- * an Authorization header is sent as well it must belong to the session's
- * member. JSON answers are the platform envelope; the HTML pages answer 200
- * and explain a problem in the page (every 4xx of the server is an envelope).
+ * /play-static/. The token in the path is the launch token: the first GET of
+ * the page (shortly after the launch) exchanges it for the page's session
+ * secret, set as an HttpOnly, SameSite=Strict cookie scoped to the page's own
+ * path; the page's calls and its reloads need that cookie, so the URL alone
+ * (from history, logs or a referrer) opens nothing. When an Authorization
+ * header is sent as well it must belong to the session's member. JSON answers
+ * are the platform envelope; the HTML pages answer 200 and explain a problem
+ * in the page (every 4xx of the server is an envelope).
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +19,16 @@ import { playErrorCodes, roundBodySchema, verifyQuerySchema } from '../../../con
 import { AppError } from '../../http/app-error.ts';
 import { readPlatformHeaders } from '../../http/request-context.ts';
 import { pageLanguage, renderGamePage, renderInvalidPage, renderVerifyPage } from './page.ts';
-import { defaultRecoverAfterMs, openSession, type PlayContext, playRound, playState, recoverOpenRounds } from './service.ts';
+import { openGameSession } from '../games/game-sessions.ts';
+import {
+  defaultRecoverAfterMs,
+  type GamePageKey,
+  openSession,
+  type PlayContext,
+  playRound,
+  playState,
+  recoverOpenRounds,
+} from './service.ts';
 import { verifyRound } from './verify.ts';
 
 const staticFiles: Record<string, { type: string; body: Buffer }> = {
@@ -34,8 +47,41 @@ function parse<S extends z.ZodMiniType>(schema: S, data: unknown): z.infer<S> {
 
 const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token ?? '';
 
+/**
+ * The cookie that holds a game page's session secret (scoped to
+ * `/play/<token>`): `__Secure-mc_play` over HTTPS (the prefix makes browsers
+ * insist on the Secure attribute), `mc_play` on a plain-HTTP local server.
+ */
+export const playCookieName = 'mc_play';
+export const securePlayCookieName = `__Secure-${playCookieName}`;
+
+/** The value of one cookie of the request (the last when repeated), or null. */
+export function cookieOf(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  let found: string | null = null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) found = part.slice(eq + 1).trim();
+  }
+  return found;
+}
+
+const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+/** Over HTTPS only the prefixed (Secure) cookie counts. */
+const pageKeyOf = (request: FastifyRequest): GamePageKey => ({
+  token: tokenOf(request),
+  secret: cookieOf(request, isHttps(request) ? securePlayCookieName : playCookieName),
+});
+
 function html(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(body);
 }
 
 export interface PlayRoutesOptions {
@@ -109,9 +155,21 @@ export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOpti
 
   app.get('/play/:token', async (request, reply) => {
     const language = pageLanguage((request.query as Record<string, unknown>).lang, request.headers['accept-language']);
+    const token = tokenOf(request);
     try {
-      const token = tokenOf(request);
-      const state = await playState(ctx, token);
+      let page = pageKeyOf(request);
+      // A reload keeps its cookie; a first open (never a HEAD, which a link preview may send) exchanges the launch token.
+      const current = page.secret ? await openSession(ctx, page).catch(() => null) : null;
+      if (!current && request.method === 'GET') {
+        const opened = await openGameSession(app.db, token, ctx.now());
+        if (opened) {
+          page = { token, secret: opened.secret };
+          const maxAge = Math.max(1, Math.floor((opened.expiresAt.getTime() - ctx.now().getTime()) / 1000));
+          const [name, secure] = isHttps(request) ? [securePlayCookieName, '; Secure'] : [playCookieName, ''];
+          void reply.header('set-cookie', `${name}=${opened.secret}; Path=/play/${token}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`);
+        }
+      }
+      const state = await playState(ctx, page);
       return html(reply, 200, renderGamePage(language, token, state));
     } catch (error) {
       if (error instanceof AppError && error.errorCode === playErrorCodes.sessionInvalid) return html(reply, 200, renderInvalidPage(language));
@@ -120,15 +178,15 @@ export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOpti
   });
 
   app.get('/play/:token/state', async (request) => {
-    const play = await openSession(ctx, tokenOf(request));
+    const play = await openSession(ctx, pageKeyOf(request));
     await checkMember(request, play.session.memberId, play.session.merchantCode);
-    return { success: true, value: await playState(ctx, tokenOf(request)) };
+    return { success: true, value: await playState(ctx, pageKeyOf(request)) };
   });
 
   app.post('/play/:token/round', async (request) => {
     const body = parse(roundBodySchema, request.body);
-    const play = await openSession(ctx, tokenOf(request));
+    const play = await openSession(ctx, pageKeyOf(request));
     await checkMember(request, play.session.memberId, play.session.merchantCode);
-    return { success: true, value: await playRound(ctx, tokenOf(request), body) };
+    return { success: true, value: await playRound(ctx, pageKeyOf(request), body) };
   });
 }

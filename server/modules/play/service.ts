@@ -57,9 +57,15 @@ export interface PlayContext {
   now: () => Date;
 }
 
-/** The session of a token, or 401 `play.session.invalid` (unknown, malformed or expired). */
-export async function openSession(ctx: PlayContext, token: string): Promise<PlaySession> {
-  const session = await resolveGameSession(ctx.app.db, token, ctx.now());
+/** What a game page's call names its session by: the launch token in the path and the page secret (cookie). */
+export interface GamePageKey {
+  token: string;
+  secret: string | null;
+}
+
+/** The session of a page, or 401 `play.session.invalid` (unknown, malformed, expired, or without its page secret). */
+export async function openSession(ctx: PlayContext, page: GamePageKey): Promise<PlaySession> {
+  const session = await resolveGameSession(ctx.app.db, page.token, page.secret, ctx.now());
   if (!session) throw new AppError(401, playErrorCodes.sessionInvalid, 'This game session is not valid or has expired. Launch the game again.');
   const [game] = await ctx.app.db
     .select({ classify: games.gameClassify, minBet: games.minBet, vendorName: vendors.name })
@@ -128,8 +134,8 @@ function toRound(row: PlayRoundRow): PlayRound {
   };
 }
 
-export async function playState(ctx: PlayContext, token: string): Promise<PlayState> {
-  const play = await openSession(ctx, token);
+export async function playState(ctx: PlayContext, page: GamePageKey): Promise<PlayState> {
+  const play = await openSession(ctx, page);
   const state = await ensureState(ctx, play);
   const merchant = await ctx.app.merchants.get(play.session.merchantCode);
   const balance =
@@ -215,9 +221,9 @@ async function answerKeyedRound(ctx: PlayContext, play: PlaySession, row: PlayRo
 const isAppError = (error: unknown, status?: (s: number) => boolean, code?: string): error is AppError =>
   error instanceof AppError && (!status || status(error.statusCode)) && (!code || error.errorCode === code);
 
-export async function playRound(ctx: PlayContext, token: string, body: RoundBody): Promise<RoundResult> {
+export async function playRound(ctx: PlayContext, page: GamePageKey, body: RoundBody): Promise<RoundResult> {
   const db = ctx.app.db;
-  const play = await openSession(ctx, token);
+  const play = await openSession(ctx, page);
   if (body.stake < play.minBet) throw new AppError(400, playErrorCodes.stakeInvalid, `The stake must be at least ${play.minBet} (minor units).`);
   const params = roundParams(play.engine, body);
   const requestHash = requestHashOf(body);

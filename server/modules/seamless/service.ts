@@ -1,7 +1,7 @@
 /**
  * The seamless wallet behind `/lgw/wallet/*`: what a (verified) vendor asks
  * for, applied to the ledger. Each debit, credit or rollback is one step of
- * the database function `seamless_apply` (migration 0009_money_path), and the
+ * the database function `seamless_apply` (migration 0010_money_path), and the
  * requests that arrive while a batch is running go together in the next one
  * (group commit, server/lib/batcher.ts): one statement and one database
  * transaction per batch, whatever its size. In it, the vendor's transaction

@@ -16,15 +16,30 @@ export interface IdentityLimits {
   sessionCacheMs: number;
   /** Failed logins (per account, IP or device id, in the window) after which a captcha is required. */
   captchaAfterFailures: number;
-  /** Failed logins per account in the window after which the account is locked. */
-  lockAfterFailures: number;
+  /**
+   * Failed logins for one account from one client address (or device id) in
+   * the window after which each further attempt from there waits: 1 s after
+   * the first of them, doubling, at most `throttleMaxDelayMs`.
+   */
+  throttleAfterFailures: number;
+  throttleMaxDelayMs: number;
+  /** Failed logins for one account (from anywhere) in the window after which the member is told (inbox), once per window. */
+  notifyAfterFailures: number;
   failureWindowMs: number;
+  /** A device id the member logged in with in this period is known: it skips the account-wide captcha. */
+  knownDeviceMs: number;
   captchaTtlMs: number;
   codeTtlMs: number;
   codeMaxChecks: number;
   codeResendMs: number;
   /** Codes sent to one target per hour. */
   codeMaxPerHour: number;
+  /** SMS codes asked for from one client address per hour (any number). */
+  smsPerClientPerHour: number;
+  /** SMS codes asked for from one device id per hour (any number). */
+  smsPerDevicePerHour: number;
+  /** SMS codes a merchant sends per day (the last 24 hours), whoever asks. */
+  smsPerMerchantPerDay: number;
   /** Trial accounts created per client IP per hour. */
   trialPerIpPerHour: number;
   /** A password older than this (from members.password_changed_at) must be changed at the next login. */
@@ -38,13 +53,19 @@ export const defaultIdentityLimits: IdentityLimits = {
   lastSeenWriteMs: 60_000,
   sessionCacheMs: 2_000,
   captchaAfterFailures: 3,
-  lockAfterFailures: 10,
+  throttleAfterFailures: 5,
+  throttleMaxDelayMs: 15 * 60_000,
+  notifyAfterFailures: 10,
   failureWindowMs: 3_600_000,
+  knownDeviceMs: 90 * 24 * 3_600_000,
   captchaTtlMs: 2 * 60_000,
   codeTtlMs: 5 * 60_000,
   codeMaxChecks: 5,
   codeResendMs: 60_000,
   codeMaxPerHour: 10,
+  smsPerClientPerHour: 10,
+  smsPerDevicePerHour: 5,
+  smsPerMerchantPerDay: 2000,
   trialPerIpPerHour: 50,
   passwordMaxAgeMs: 90 * 24 * 3_600_000,
 };

@@ -20,7 +20,15 @@ export interface CaptchaService {
   create(): Promise<Captcha>;
   /** Uses up the captcha (right or wrong) and says whether the answer was right. */
   verify(captchaId: string | undefined, answer: string | undefined): Promise<boolean>;
+  /**
+   * The digits of a live captcha, only when the service was made with
+   * `revealAnswers` (the loopback-only test switch, DEV_ENDPOINTS); else null.
+   */
+  revealedAnswer(captchaId: string): string | null;
 }
+
+/** At most this many answers are kept for the test switch (oldest dropped first). */
+const revealedLimit = 2000;
 
 export function randomDigits(): string {
   let digits = '';
@@ -33,7 +41,10 @@ export function createCaptchaService(
   now: Clock,
   limits: IdentityLimits,
   digitsSource: () => string = randomDigits,
+  options: { revealAnswers?: boolean } = {},
 ): CaptchaService {
+  /** Test switch only: captcha id -> digits and end (ms), in memory, never stored. */
+  const revealed = new Map<string, { digits: string; until: number }>();
   return {
     async create() {
       const digits = digitsSource();
@@ -45,6 +56,10 @@ export function createCaptchaService(
         createdAt: t,
         expiresAt: new Date(t.getTime() + limits.captchaTtlMs),
       });
+      if (options.revealAnswers) {
+        revealed.set(id, { digits, until: t.getTime() + limits.captchaTtlMs });
+        if (revealed.size > revealedLimit) revealed.delete(revealed.keys().next().value ?? '');
+      }
       // Now and then, drop captchas that ended more than an hour ago.
       if (randomInt(0, 50) === 0) {
         await db.delete(captchas).where(lt(captchas.expiresAt, new Date(t.getTime() - 3_600_000)));
@@ -54,6 +69,7 @@ export function createCaptchaService(
 
     async verify(captchaId, answer) {
       if (!captchaId || !answer || !uuidPattern.test(captchaId)) return false;
+      revealed.delete(captchaId.toLowerCase());
       const t = now();
       const [row] = await db
         .update(captchas)
@@ -64,6 +80,10 @@ export function createCaptchaService(
       const expected = Buffer.from(row.answerHash, 'hex');
       const given = Buffer.from(answerHash(captchaId, answer.trim()), 'hex');
       return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+    revealedAnswer(captchaId) {
+      const entry = revealed.get(captchaId.toLowerCase());
+      return entry && entry.until > now().getTime() ? entry.digits : null;
     },
   };
 }

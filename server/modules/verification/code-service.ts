@@ -2,6 +2,8 @@
  * SMS and e-mail codes: 6 digits from crypto.randomInt, hashed (SHA-256 salted
  * with the row id), 5 minutes, at most 5 checks per code, a 60 s cooldown
  * before the next code to the same target and purpose, at most 10 per hour.
+ * SMS codes also have budgets against SMS pumping: per client address and per
+ * device id an hour, and per merchant a day (`assertSmsBudget`).
  */
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -24,7 +26,15 @@ export interface CodeTarget {
   purpose: CodePurpose;
 }
 
+/** Who asks for a code: the client address and the device id (when usable). */
+export interface CodeRequester {
+  ip: string;
+  deviceId: string | null;
+}
+
 export interface SendCodeOptions extends CodeTarget {
+  /** Recorded with the code for the SMS budgets. */
+  requester?: CodeRequester;
   /** Ties the code to a member (e-mailed reset codes). */
   memberId?: number | null;
   /** False: record the code (so cooldowns look the same) but send nothing. */
@@ -40,6 +50,11 @@ export type CodeCheck = { status: 'ok'; id: string } | { status: 'invalid' } | {
 
 export interface CodeService {
   send(options: SendCodeOptions): Promise<SmsCodeSent>;
+  /**
+   * Throws 429 when the requester or the merchant has used up an SMS budget:
+   * verification.client.limit, verification.device.limit, verification.daily.limit.
+   */
+  assertSmsBudget(merchantCode: string, requester: CodeRequester): Promise<void>;
   /** Checks (and counts the check of) the latest live code of the target. */
   check(target: CodeTarget, code: string, options: { consume: boolean }): Promise<CodeCheck>;
   /** Checks the latest live code of a member for a purpose (e-mailed reset codes). */
@@ -140,6 +155,8 @@ export function createCodeService(db: Database, provider: MessageProvider, now: 
         target: options.target,
         purpose: options.purpose,
         memberId: options.memberId ?? null,
+        clientIp: options.requester?.ip.slice(0, 64) ?? null,
+        deviceId: options.requester?.deviceId ?? null,
         codeHash: codeHash(id, code),
         createdAt: t,
         expiresAt: new Date(t.getTime() + limits.codeTtlMs),
@@ -155,6 +172,30 @@ export function createCodeService(db: Database, provider: MessageProvider, now: 
       return { expirationTime: t.getTime() + limits.codeResendMs };
     },
 
+    async assertSmsBudget(merchantCode, requester) {
+      const t = now().getTime();
+      const hourAgo = new Date(t - 3_600_000);
+      const sms = and(eq(verificationCodes.merchantCode, merchantCode), eq(verificationCodes.channel, 'sms'));
+      const byIp = eq(verificationCodes.clientIp, requester.ip.slice(0, 64));
+      const byDevice = requester.deviceId ? eq(verificationCodes.deviceId, requester.deviceId) : sql`false`;
+      const [row] = await db
+        .select({
+          ip: sql<number>`count(*) filter (where ${byIp} and ${verificationCodes.createdAt} > ${hourAgo})`.mapWith(Number),
+          device: sql<number>`count(*) filter (where ${byDevice} and ${verificationCodes.createdAt} > ${hourAgo})`.mapWith(Number),
+          day: count(),
+        })
+        .from(verificationCodes)
+        .where(and(sms, gt(verificationCodes.createdAt, new Date(t - 24 * 3_600_000))));
+      if ((row?.ip ?? 0) >= limits.smsPerClientPerHour) {
+        throw new AppError(429, errorCodes.smsClientLimit, 'Too many codes were requested from this network. Please try again in an hour.');
+      }
+      if ((row?.device ?? 0) >= limits.smsPerDevicePerHour) {
+        throw new AppError(429, errorCodes.smsDeviceLimit, 'Too many codes were requested from this device. Please try again in an hour.');
+      }
+      if ((row?.day ?? 0) >= limits.smsPerMerchantPerDay) {
+        throw new AppError(429, errorCodes.smsDailyLimit, 'No more codes can be sent today. Please try again tomorrow.');
+      }
+    },
     async check(target, code, { consume }) {
       const [row] = await db
         .select()

@@ -1,14 +1,19 @@
-/** SMS code requests and the development outbox listing. */
-import { and, desc, eq } from 'drizzle-orm';
+/**
+ * SMS code requests. No session stands behind them, so each one needs the
+ * human check first (a solved captcha, spec section 7's human-verification
+ * fields) and fits the SMS budgets (per client address and device an hour,
+ * per merchant a day): one client can no longer make the platform text
+ * numbers in bulk (SMS pumping).
+ */
 import { errorCodes } from '../../../contract/error-codes.ts';
-import type { OutboxMessage, SmsCodeRequest, SmsCodeSent } from '../../../contract/verification.ts';
-import type { Database } from '../../db/connect.ts';
-import { outbox } from '../../db/schema.ts';
+import type { SmsCodeRequest, SmsCodeSent } from '../../../contract/verification.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MerchantSettings } from '../../http/request-context.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { usableDeviceId } from '../session/tokens.ts';
 import { completeSwitches } from '../system/service.ts';
-import type { CodeService } from './code-service.ts';
-import { normalizeMobile, recipientKey } from './targets.ts';
+import type { CaptchaService } from './captcha-service.ts';
+import type { CodeRequester, CodeService } from './code-service.ts';
+import { normalizeMobile } from './targets.ts';
 
 const smsText = (merchantName: string, code: string) =>
   `[${merchantName}] Your verification code is ${code}. It expires in 5 minutes. Do not share it with anyone.`;
@@ -22,29 +27,47 @@ function mobileOf(request: SmsCodeRequest) {
 /** Whether a member of the merchant has that mobile number (the member module's query, passed in by identity.ts). */
 export type MobileTaken = (merchantCode: string, dialingCode: string, number: string) => Promise<boolean>;
 
-export function createVerificationService(db: Database, codes: CodeService, mobileTaken: MobileTaken) {
+export function createVerificationService(codes: CodeService, captchas: CaptchaService, mobileTaken: MobileTaken) {
+  /** Budgets first (nothing is used up when they refuse), then the captcha (used up, right or wrong). */
+  async function humanCheck(ctx: RequestContext, request: SmsCodeRequest): Promise<CodeRequester> {
+    const requester = { ip: ctx.clientIp, deviceId: usableDeviceId(ctx.deviceId) };
+    await codes.assertSmsBudget(ctx.merchant.row.code, requester);
+    if (!request.captchaId || !request.captcha) {
+      throw new AppError(400, errorCodes.captchaRequired, 'Enter a captcha', { captchaRequired: true });
+    }
+    if (!(await captchas.verify(request.captchaId, request.captcha))) {
+      throw new AppError(400, errorCodes.captchaInvalid, 'Captcha error, please try again.', { captchaRequired: true });
+    }
+    return requester;
+  }
+
   return {
     /** Codes for login by mobile (MOBILENUMPASSREG3) and set password by phone (CHNGPASSVERIF3). Sent whether or not the number has an account. */
-    async sendNoLogin(merchant: MerchantSettings, request: SmsCodeRequest): Promise<SmsCodeSent> {
+    async sendNoLogin(ctx: RequestContext, request: SmsCodeRequest): Promise<SmsCodeSent> {
+      const merchant = ctx.merchant;
       const switches = completeSwitches(merchant.row.switches);
       if (!switches.MOBILENUMPASSREG3 && !switches.CHNGPASSVERIF3) {
         throw new AppError(403, errorCodes.forbidden, 'This account does not have permission or the feature is temporarily unavailable');
       }
       const mobile = mobileOf(request);
+      const requester = await humanCheck(ctx, request);
       return codes.send({
         merchantCode: merchant.row.code,
         channel: 'sms',
         target: mobile.e164,
         purpose: 'noLogin',
+        requester,
         message: (code) => smsText(merchant.row.name, code),
       });
     },
-
-    async sendRegister(merchant: MerchantSettings, request: SmsCodeRequest): Promise<SmsCodeSent> {
+    async sendRegister(ctx: RequestContext, request: SmsCodeRequest): Promise<SmsCodeSent> {
+      const merchant = ctx.merchant;
       if (!completeSwitches(merchant.row.switches).MOBILENUMREG3) {
         throw new AppError(403, errorCodes.registerMethodDisabled, 'This registration method is not available.');
       }
       const mobile = mobileOf(request);
+      // The captcha comes before the registered-number answer, so numbers cannot be tested in bulk either.
+      const requester = await humanCheck(ctx, request);
       if (await mobileTaken(merchant.row.code, mobile.dialingCode, mobile.number)) {
         throw new AppError(409, errorCodes.mobileExists, 'This mobile number is already registered.', { field: 'mobileNum' });
       }
@@ -53,18 +76,9 @@ export function createVerificationService(db: Database, codes: CodeService, mobi
         channel: 'sms',
         target: mobile.e164,
         purpose: 'register',
+        requester,
         message: (code) => smsText(merchant.row.name, code),
       });
-    },
-
-    async outbox(merchantCode: string, to: string): Promise<OutboxMessage[]> {
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.merchantCode, merchantCode), eq(outbox.recipient, recipientKey(to))))
-        .orderBy(desc(outbox.createdAt), desc(outbox.id))
-        .limit(20);
-      return rows.map((row) => ({ channel: row.channel, to: row.recipient, body: row.body, createdAt: row.createdAt.toISOString() }));
     },
   };
 }

@@ -145,7 +145,9 @@ describe('bets recover', () => {
       });
       try {
         const { url } = await launchGame(handle.db, { memberId: playerId, merchantCode: 'DEMO' }, { gameId: game!.id }, new Date());
-        const res = await app.inject({ method: 'POST', url: `${url}/round`, payload: { stake: 500, roundKey: 'admin-recover-1' } });
+        // The page's first open gives the cookie its rounds need.
+        const cookie = String((await app.inject({ method: 'GET', url })).headers['set-cookie']).split(';')[0]!;
+        const res = await app.inject({ method: 'POST', url: `${url}/round`, payload: { stake: 500, roundKey: 'admin-recover-1' }, headers: { cookie } });
         expect(res.statusCode).toBe(503);
       } finally {
         await app.close();

@@ -190,10 +190,13 @@ describe('SIGKILL under load', () => {
       const ackedRounds = new Map<string, { stake: number; win: number }>();
       const roundLoop = async (gameId: number, stake: number) => {
         const { url } = await call(launchGameEndpoint, { body: { gameId } });
+        // Opening the page exchanges the launch URL for the page's session cookie, which the rounds need.
+        const page = await fetch(`${first.baseUrl}${url}`);
+        const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
         while (!stop) {
           const res = await fetch(`${first.baseUrl}${url}/round`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', cookie },
             body: JSON.stringify({ stake, roundKey: randomUUID() }),
           });
           const json = (await res.json()) as { success: boolean; value?: { round: { roundId: string; stake: number; win: number } } };

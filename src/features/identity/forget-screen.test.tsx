@@ -18,11 +18,22 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
 });
 
 let smsAnswer: () => Promise<unknown>;
+let captchas = 0;
+
+/** The human check before the code: the captcha's digits typed, then "Send code". */
+async function passHumanCheck(user: ReturnType<typeof renderApp>['user'], answer = '123456') {
+  const check = await screen.findByRole('group', { name: 'Verification before the code is sent' });
+  await waitFor(() => expect(within(check).getByRole('button', { name: 'Captcha image, tap to refresh' })).toBeTruthy());
+  await user.type(within(check).getByLabelText('Captcha'), answer);
+  await user.click(within(check).getByRole('button', { name: 'Send code' }));
+}
 
 beforeEach(() => {
   server.phoneReset = true;
   smsAnswer = async () => ({ expirationTime: Date.now() + 60_000 });
+  captchas = 0;
   server.current = fakeServer({
+    '/wps/captcha': () => ({ captchaId: `c${++captchas}`, image: `data:image/svg+xml;base64,c${captchas}`, expiresInMs: 120_000 }),
     '/wps/verification/sms/noLogin': () => smsAnswer(),
     '/wps/member/password/verification': (payload) => {
       const p = payload as { verificationCode: string; newPassword: string };
@@ -62,11 +73,15 @@ describe('forgot password: by phone', () => {
     const { user } = renderApp({ path: '/m/forget' });
     await user.type(await screen.findByLabelText('Mobile number'), '9171234567');
     await user.click(screen.getByRole('button', { name: 'Get code' }));
+    await passHumanCheck(user);
     expect((await screen.findByRole('status')).textContent).toBe('Sending the SMS code…');
     answer({ expirationTime: Date.now() + 30_000 });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('SMS code sent, please check'));
     expect((screen.getByRole('button', { name: /^\d+ s$/ }) as HTMLButtonElement).disabled).toBe(true);
-    expect(server.current!.sent[0]).toEqual({ path: '/wps/verification/sms/noLogin', payload: { mobileNum: '9171234567', countryDialingCode: '+63' } });
+    expect(server.current!.sent.filter((c) => c.path !== '/wps/captcha')[0]).toEqual({
+      path: '/wps/verification/sms/noLogin',
+      payload: { mobileNum: '9171234567', countryDialingCode: '+63', captchaId: 'c1', captcha: '123456' },
+    });
     // The sent toast goes after 1.5 s; the countdown stays.
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 2500 });
     expect(screen.getByRole('button', { name: /^\d+ s$/ })).toBeTruthy();
@@ -79,9 +94,41 @@ describe('forgot password: by phone', () => {
     const { user } = renderApp({ path: '/m/forget' });
     await user.type(await screen.findByLabelText('Mobile number'), '9171234567');
     await user.click(screen.getByRole('button', { name: 'Get code' }));
+    await passHumanCheck(user);
     const countdown = await screen.findByRole('button', { name: /^(41|42) s$/ });
     expect((countdown as HTMLButtonElement).disabled).toBe(true);
     expect(within(main()).queryByRole('alert')).toBeNull();
+  });
+
+  it('sends no code before the captcha is answered; a refused answer shows a new captcha with the reason', async () => {
+    let refuse = true;
+    smsAnswer = async () => {
+      if (refuse) {
+        refuse = false;
+        throw new FakeFailure('captcha.invalid', { captchaRequired: true });
+      }
+      return { expirationTime: Date.now() + 60_000 };
+    };
+    const { user } = renderApp({ path: '/m/forget' });
+    await user.type(await screen.findByLabelText('Mobile number'), '9171234567');
+    await user.click(screen.getByRole('button', { name: 'Get code' }));
+    const check = await screen.findByRole('group', { name: 'Verification before the code is sent' });
+    // Too short an answer sends nothing.
+    await user.type(within(check).getByLabelText('Captcha'), '12');
+    await user.click(await within(check).findByRole('button', { name: 'Send code' }));
+    expect(await within(main()).findByText('Enter a captcha')).toBeTruthy();
+    expect(server.current!.sent.filter((c) => c.path === '/wps/verification/sms/noLogin')).toEqual([]);
+    await user.clear(within(check).getByLabelText('Captcha'));
+    await passHumanCheck(user, '000000');
+    expect(await within(main()).findByText('Captcha error, please try again.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'Verification before the code is sent' })).getByRole('button', { name: 'Captcha image, tap to refresh' }).getAttribute('data-captcha-id')).toBe('c2'),
+    );
+    await passHumanCheck(user, '123456');
+    expect(await screen.findByRole('button', { name: /^\d+ s$/ })).toBeTruthy();
+    const requests = server.current!.sent.filter((c) => c.path === '/wps/verification/sms/noLogin');
+    expect(requests.map((c) => (c.payload as { captchaId: string }).captchaId)).toEqual(['c1', 'c2']);
+    expect(screen.queryByRole('group', { name: 'Verification before the code is sent' })).toBeNull();
   });
 
   it('a wrong code clears the code; the same password clears the password; then it resets and signs in', async () => {

@@ -15,6 +15,7 @@ import {
   PasswordField,
   SmsButton,
   type SmsCountdownRef,
+  SmsHumanCheck,
   SmsStatus,
   Tabs,
   TextField,
@@ -161,6 +162,7 @@ function PhoneForm({ actor }: { actor: ResetActor }) {
         after={<SmsButton actor={sms} onSend={sendSms} />}
       />
       <SmsStatus actor={sms} />
+      <SmsHumanCheck actor={sms} />
       <PasswordField
         label={t('identity.field.newPassword')}
         autoComplete="new-password"

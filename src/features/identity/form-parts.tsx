@@ -9,6 +9,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
+import { fieldLimits } from '../../../contract/verification.ts';
 import type { Captcha } from '../../../machines/identity-types.ts';
 import type { smsCountdownMachine } from '../../../machines/sms-countdown.machine.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
@@ -174,7 +175,7 @@ export function CaptchaImage({ captcha, loading, onRefresh }: { captcha: Captcha
       aria-busy={loading || undefined}
       data-captcha-id={captcha?.id}
     >
-      {captcha ? <img src={captcha.image} alt="" width={120} height={40} /> : loading ? null : t('identity.captcha.reload')}
+      {captcha ? <img src={captcha.image} alt="" width={150} height={50} /> : loading ? null : t('identity.captcha.reload')}
     </button>
   );
 }
@@ -184,12 +185,66 @@ export const digitsOnly = (max: number) => (value: string) => value.replace(/\D/
 
 export type SmsCountdownRef = ActorRefFrom<typeof smsCountdownMachine>;
 
+/**
+ * The human check before an SMS code is sent: the captcha the SMS machine
+ * loaded (tap to refresh), a 6-digit answer, and send or cancel. Shown while
+ * the machine is in `loadingCaptcha` or `captcha`; its buttons never submit
+ * the form around it.
+ */
+export function SmsHumanCheck({ actor }: { actor: SmsCountdownRef | undefined }) {
+  const t = useT();
+  const state = useSelector(actor, (s) => s?.value.button ?? 'idle');
+  const captcha = useSelector(actor, (s) => s?.context.captcha ?? null);
+  const [answer, setAnswer] = useState('');
+  if (!actor || (state !== 'loadingCaptcha' && state !== 'captcha')) return null;
+  const submit = () => {
+    actor.send({ type: 'captcha.submit', answer });
+    setAnswer('');
+  };
+  return (
+    <fieldset className={styles.smsCheck} aria-label={t('identity.sms.check')}>
+      <p className={styles.smsCheckHint}>{t('identity.sms.checkHint')}</p>
+      <Field
+        label={t('identity.field.captcha')}
+        after={<CaptchaImage captcha={captcha} loading={state === 'loadingCaptcha'} onRefresh={() => actor.send({ type: 'captcha.refresh' })} />}
+      >
+        {({ inputId, describedBy }) => (
+          <input
+            id={inputId}
+            className={styles.input}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={fieldLimits.captcha}
+            aria-describedby={describedBy}
+            value={answer}
+            onChange={(e) => setAnswer(digitsOnly(fieldLimits.captcha)(e.target.value))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                submit();
+              }
+            }}
+          />
+        )}
+      </Field>
+      <div className={styles.smsCheckActions}>
+        <Button variant="ghost" compact onClick={() => actor.send({ type: 'captcha.cancel' })}>
+          {t('identity.sms.checkCancel')}
+        </Button>
+        <Button variant="primary" compact onClick={submit} disabled={state !== 'captcha'}>
+          {t('identity.sms.checkSubmit')}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
 /** The SMS code button: "Get code", disabled with the seconds left while counting down. */
 export function SmsButton({ actor, onSend }: { actor: SmsCountdownRef | undefined; onSend: () => void }) {
   const t = useT();
   const state = useSelector(actor, (s) => s?.value.button ?? 'idle');
   const remaining = useSelector(actor, (s) => s?.context.remaining ?? 0);
-  const busy = state === 'sending' || state === 'counting' || state === 'validating';
+  const busy = state !== 'idle';
   return (
     <Button variant="secondary" compact className={styles.smsButton} disabled={busy} onClick={onSend} aria-live="polite">
       {state === 'counting' ? t('identity.sms.countdown', { seconds: remaining }) : t('identity.sms.send')}

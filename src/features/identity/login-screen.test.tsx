@@ -141,3 +141,30 @@ describe('login screen', () => {
     expect(server.current!.sent).toHaveLength(0);
   });
 });
+
+describe('login after a page that needs a session', () => {
+  it('goes back to that page, not home', async () => {
+    const { user, router } = renderApp({ path: '/m/voucherCenter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
+    expect(router.state.location.search).toEqual({ redirect: '/m/voucherCenter' });
+    const { username, password, submit } = await form();
+    await user.type(username, 'player1');
+    await user.type(password, 'Player#2026');
+    await user.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/voucherCenter'));
+  });
+});
+
+describe('search params in the address', () => {
+  it('stay plain: ?id=1 is not rewritten as a JSON string', async () => {
+    const { router } = renderApp({ path: '/m/activityDetail?id=1' });
+    // The route's schema reads the id as a string; written back, it stays a plain 1.
+    await waitFor(() => expect(router.state.matches.at(-1)?.search).toEqual({ id: '1' }));
+    expect(router.state.location.searchStr).toBe('?id=1');
+    await router.navigate({ to: '/m/activityDetail', search: { id: '1' } });
+    expect(router.state.location.href).toBe('/m/activityDetail?id=1');
+    await router.navigate({ to: '/m/help', search: { i: 2 } });
+    expect(router.state.location.href).toBe('/m/help?i=2');
+    expect(router.state.matches.at(-1)?.search).toEqual({ i: 2 });
+  });
+});

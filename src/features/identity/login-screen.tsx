@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoginMethod } from '../../../machines/login.machine.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
-import { useLanguageChanges } from '../../app/app-actor.tsx';
+import { useLanguageChanges, useLanguageChoice } from '../../app/app-actor.tsx';
 import {
   defaultDialingCode,
   type IdentitySwitches,
@@ -25,11 +25,12 @@ import {
   PasswordField,
   SmsButton,
   type SmsCountdownRef,
+  SmsHumanCheck,
   SmsStatus,
   Tabs,
   TextField,
 } from './form-parts.tsx';
-import { LanguageChoices } from '../shell/language-choices.tsx';
+import { LanguageChoices } from '../../ui/language-choices.tsx';
 import styles from './identity-form.module.css';
 import { isMobileNumber, type LoginFormValues, loginSchema, passwordMaxLength } from './identity-schemas.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
@@ -86,6 +87,7 @@ export function LoginScreen({
 }) {
   useCatalogPart('identity');
   const t = useT();
+  const languageChoice = useLanguageChoice();
   const logic = useMemo(() => provideLoginMachine(identityDeps()), []);
   const actor = useSystemActor(logic, { systemId: 'login', input: { smsEnabled: switches.smsLogin, redirect: redirect ?? null } });
 
@@ -171,6 +173,7 @@ export function LoginScreen({
               after={<SmsButton actor={sms} onSend={sendSms} />}
             />
             <SmsStatus actor={sms} />
+            <SmsHumanCheck actor={sms} />
           </>
         ) : (
           <>
@@ -215,7 +218,7 @@ export function LoginScreen({
         <Link to="/m/trail">{t('identity.login.trial')}</Link>
       </div>
       <nav aria-label={t('shell.menu.language')}>
-        <LanguageChoices listClassName={styles.languages} itemClassName={styles.language} />
+        <LanguageChoices {...languageChoice} listClassName={styles.languages} itemClassName={styles.language} />
       </nav>
       <AppDownload link={content.download} />
     </div>

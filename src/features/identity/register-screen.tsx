@@ -30,6 +30,7 @@ import {
   PasswordField,
   SmsButton,
   type SmsCountdownRef,
+  SmsHumanCheck,
   SmsStatus,
   Tabs,
   TextField,
@@ -298,6 +299,7 @@ function RegisterForm({
               after={<SmsButton actor={sms} onSend={sendSms} />}
             />
             <SmsStatus actor={sms} />
+            <SmsHumanCheck actor={sms} />
           </div>
         );
       case 'identifying':

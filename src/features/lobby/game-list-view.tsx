@@ -6,6 +6,7 @@ import { type GameListInput, type GameListTab, hasFilters, hasMore, minBetFilter
 import type { Game, VendorGameTypes } from '../../../contract/games.ts';
 import { useRole } from '../../app/app-actor.tsx';
 import { useGameList } from '../../app/game-list-actors.ts';
+import type { LobbyLink } from '../../app/lobby-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
@@ -273,7 +274,7 @@ export function GameListView({ input, types, tabs = false, search = false, filte
  * A short strip of a list's first games (game centre HOME: the recent strip,
  * the in-house block): its first page as plain tiles, a see-all link.
  */
-export function GameStrip({ title, input, to, search }: { title: string; input: GameListInput; to: string; search?: Record<string, string> }) {
+export function GameStrip({ title, input, link }: { title: string; input: GameListInput; link: LobbyLink }) {
   useCatalogPart('lobby');
   const t = useT();
   const actor = useGameList(input);
@@ -284,7 +285,7 @@ export function GameStrip({ title, input, to, search }: { title: string; input: 
     <section className={styles.block} data-testid={`strip-${input.mode ?? input.category}`}>
       <div className={styles.blockHead}>
         <h2 className={styles.blockTitle}>{title}</h2>
-        <Link to={to as '/m/home'} search={search as never} className={styles.moreLink}>
+        <Link {...link} className={styles.moreLink}>
           {t('lobby.block.more')}
           <Icon name="chevron-right" aria-hidden="true" focusable="false" size={16} />
         </Link>

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
 import type { SyntheticEvent } from 'react';
 import { type Game, defaultGameIconUrl } from '../../../contract/games.ts';
-import { sendFavourites, sendLaunch, useLobbyActors } from '../../app/lobby-actors.ts';
+import { useLobbyActors, usePlay } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import styles from './lobby.module.css';
 
@@ -19,10 +19,11 @@ export function fallBackToDefaultIcon(event: SyntheticEvent<HTMLImageElement>) {
 export function GameTile({ game, eager = false }: { game: Game; eager?: boolean }) {
   const t = useT();
   const play = useLobbyActors();
+  const send = usePlay();
   const favourite = useSelector(play?.favourites, (s) => !!s && game.nodeId !== null && s.context.ids.includes(game.nodeId));
   return (
     <div className={styles.tile} data-testid="game-tile" data-game-id={game.gameId}>
-      <button type="button" className={styles.tileButton} onClick={() => sendLaunch({ type: 'game.open', game })}>
+      <button type="button" className={styles.tileButton} onClick={() => send.launch({ type: 'game.open', game })}>
         <img
           className={styles.tileImage}
           src={game.iconUrl}
@@ -44,7 +45,7 @@ export function GameTile({ game, eager = false }: { game: Game; eager?: boolean 
           className={styles.star}
           aria-pressed={favourite}
           aria-label={t(favourite ? 'lobby.fav.remove' : 'lobby.fav.add', { name: game.displayName })}
-          onClick={() => sendFavourites({ type: 'fav.toggle', nodeId: game.nodeId!, vendor: game.vassalage })}
+          onClick={() => send.favourites({ type: 'fav.toggle', nodeId: game.nodeId!, vendor: game.vassalage })}
         >
           <Icon name="star" aria-hidden="true" focusable="false" size={18} />
         </button>

@@ -4,17 +4,18 @@
  * when the player scrolls near it or asks for the download links
  * (src/features/lobby/lobby-home.tsx).
  */
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { DownloadLink, Footer } from '../../../contract/content.ts';
 import type { Winner } from '../../../contract/games.ts';
-import { sendLaunch } from '../../app/lobby-actors.ts';
+import { useJackpotCounter } from '../../app/jackpot-actors.ts';
+import { usePlay } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { type CurrencyLike, useFormatMoney } from '../../ui/money-format.ts';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
-import { Sheet } from './lobby-overlays.tsx';
+import { Sheet } from '../../ui/sheet.tsx';
 import styles from './lobby.module.css';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
@@ -48,6 +49,7 @@ export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency
   useCatalogPart('lobby');
   const formatMoney = useFormatMoney();
   const t = useT();
+  const play = usePlay();
   if (winners.length === 0) return null;
   const scrolling = winners.length > 8;
   // A second copy makes the scroll seamless; it is hidden from screen readers.
@@ -65,7 +67,7 @@ export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency
                 type="button"
                 className={styles.winner}
                 tabIndex={copy ? -1 : 0}
-                onClick={() => sendLaunch({ type: 'game.play', game: w.game })}
+                onClick={() => play.launch({ type: 'game.play', game: w.game })}
               >
                 <img className={styles.winnerIcon} src={w.iconUrl} alt="" width={40} height={40} loading="lazy" onError={fallBackToDefaultIcon} />
                 <span className={styles.tileName}>
@@ -86,24 +88,11 @@ export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency
 /** Amounts before the merchant's currency is known: 2 decimals, no symbol. */
 const noCurrency: CurrencyLike = { symbol: '', minorUnits: 2 };
 
-const jackpotSteps = [3000, 4000, 5000];
-
-/** Decorative jackpot counter (spec section 4): starts between 11,000,000 and 18,000,000, grows 100 to 500 every 3 to 5 s. */
+/** Decorative jackpot counter (spec section 4), run by its machine: it grows every 3 to 5 s, or stands still with reduced motion. */
 export function JackpotCounter({ currency }: { currency: CurrencyLike | null }) {
   const t = useT();
   const intl = useIntl();
-  const [value, setValue] = useState(() => 11_000_000 + Math.floor(Math.random() * 7_000_000));
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = () => {
-      timer = setTimeout(() => {
-        setValue((v) => v + 100 + Math.floor(Math.random() * 401));
-        tick();
-      }, jackpotSteps[Math.floor(Math.random() * jackpotSteps.length)]);
-    };
-    tick();
-    return () => clearTimeout(timer);
-  }, []);
+  const value = useSelector(useJackpotCounter(), (s) => s.context.value);
   return (
     <div className={styles.jackpot}>
       <span>{t('lobby.footer.jackpot')}</span>

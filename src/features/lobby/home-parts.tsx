@@ -5,7 +5,7 @@ import type { Announcement, AnnouncementGroups, } from '../../../contract/conten
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { Sheet } from './lobby-overlays.tsx';
+import { Sheet } from '../../ui/sheet.tsx';
 import styles from './lobby.module.css';
 
 /** Every current announcement, each once (a row can be in several groups). */

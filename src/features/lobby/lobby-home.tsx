@@ -8,6 +8,8 @@ import type { Game, VendorGameTypes, Winner } from '../../../contract/games.ts';
 import { useRole, useSession } from '../../app/app-actor.tsx';
 import {
   categoryLinkOf,
+  type LobbyLink,
+  vendorLinkOf,
   type HomeData,
   type HomeState,
   markNoticePopupShown,
@@ -98,7 +100,7 @@ function Notices({ data, onDownload }: { data: HomeData; onDownload: () => void 
 }
 
 /** A block's title strip: the title and a see-all link or button. */
-function BlockHead({ title, to, search, onMore }: { title: string; to?: string; search?: Record<string, string>; onMore?: () => void }) {
+function BlockHead({ title, link, onMore }: { title: string; link?: LobbyLink | undefined; onMore?: () => void }) {
   const t = useT();
   const more = (
     <>
@@ -113,8 +115,8 @@ function BlockHead({ title, to, search, onMore }: { title: string; to?: string; 
         <button type="button" className={styles.moreLink} onClick={onMore}>
           {more}
         </button>
-      ) : to ? (
-        <Link to={to as '/m/home'} search={search as never} className={styles.moreLink}>
+      ) : link ? (
+        <Link {...link} className={styles.moreLink}>
           {more}
         </Link>
       ) : null}
@@ -152,7 +154,7 @@ function Blocks({ home, types }: { home: HomeActor; types: VendorGameTypes | nul
           const link = categoryLinkOf(l.category);
           const block = (
             <section key={l.key} className={styles.block} data-testid={`home-block-${l.category}`}>
-              <BlockHead title={categoryName(l.category)} to={link.to} search={link.search} />
+              <BlockHead title={categoryName(l.category)} link={link} />
               {l.kind === 'vendors' ? (
                 <VendorList category={l.category} vendors={types?.mapping[l.category]?.vendors ?? []} />
               ) : loadingLists && l.games.length === 0 ? (
@@ -179,11 +181,7 @@ function Blocks({ home, types }: { home: HomeActor; types: VendorGameTypes | nul
             </h3>
             {picks.map((p) => (
               <div key={p.key} className={styles.block} data-testid={`home-pick-${p.vassalage}`}>
-                <BlockHead
-                  title={p.name}
-                  to={p.games.length > moreAbove ? '/m/gameList' : undefined}
-                  search={{ gameType: p.category, vassalage: p.vassalage ?? '' }}
-                />
+                <BlockHead title={p.name} link={p.games.length > moreAbove && p.vassalage ? vendorLinkOf(p.category, p.vassalage) : undefined} />
                 {loadingLists && p.games.length === 0 ? <TileSkeletons /> : <GameGrid games={p.games as Game[]} />}
               </div>
             ))}

@@ -5,7 +5,7 @@ import { homePageSizes, lotteryCategories, vendorListCategories } from '../../..
 import type { Banner } from '../../../contract/content.ts';
 import type { VendorGameTypes } from '../../../contract/games.ts';
 import { useRole } from '../../app/app-actor.tsx';
-import { categoryLinkOf, usePrizeMode } from '../../app/lobby-actors.ts';
+import { categoryLinkOf, favouritesLink, usePrizeMode } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { GameListView, GameStrip } from './game-list-view.tsx';
@@ -137,13 +137,12 @@ export function GameCenterScreen({ types, gameCategory }: { types: VendorGameTyp
   return (
     <LobbyFrame types={types}>
       {role !== 'guest' ? (
-        <GameStrip title={t('lobby.category.RECENT')} input={{ mode: 'recent', pageSize: homePageSizes.tiles }} to="/m/gameList" search={{ type: 'fav' }} />
+        <GameStrip title={t('lobby.category.RECENT')} input={{ mode: 'recent', pageSize: homePageSizes.tiles }} link={favouritesLink} />
       ) : null}
       <GameStrip
         title={categoryName('INHOUSE')}
         input={{ category: 'INHOUSE', pageSize: homePageSizes.tiles }}
-        to="/m/gameCenter"
-        search={{ gameCategory: 'INHOUSE' }}
+        link={categoryLinkOf('INHOUSE')}
       />
       {(types?.sorting ?? [])
         .filter((s) => !lotteryCategories.includes(s.gameCategory) && s.gameCategory !== 'INHOUSE')
@@ -153,7 +152,7 @@ export function GameCenterScreen({ types, gameCategory }: { types: VendorGameTyp
             <section key={s.gameCategory} className={styles.block}>
               <div className={styles.blockHead}>
                 <h2 className={styles.blockTitle}>{categoryName(s.gameCategory)}</h2>
-                <Link to={link.to as '/m/gameList'} search={link.search as never} className={styles.moreLink}>
+                <Link {...link} className={styles.moreLink}>
                   {t('lobby.block.more')}
                   <Icon name="chevron-right" aria-hidden="true" focusable="false" size={16} />
                 </Link>

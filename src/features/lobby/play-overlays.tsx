@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
 import type { Game } from '../../../contract/games.ts';
-import type { PlayActors } from '../../app/lobby-actors.ts';
+import type { PlayActors } from '../../app/play-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
 import styles from './lobby.module.css';
-import { Sheet } from './lobby-overlays.tsx';
+import { Sheet } from '../../ui/sheet.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 function formatMinBet(minBet: number) {

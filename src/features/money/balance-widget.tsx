@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { balanceMask } from '../../../machines/balance.machine.ts';
-import { balanceActorFor } from '../../app/money-actors.ts';
+import { useBalance } from '../../app/money-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { IconButton } from '../../ui/button.tsx';
 import styles from './balance-widget.module.css';
@@ -17,26 +17,26 @@ import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
  * home load refreshes the member wallet). Loaded lazily by the header for
  * signed-in players.
  */
-export default function BalanceWidget({ token, atHome = false }: { token: string; atHome?: boolean }) {
+export default function BalanceWidget({ atHome = false }: { atHome?: boolean }) {
   useCatalogPart('money');
   const t = useT();
   const formatMoney = useFormatMoney();
-  const actor = useMemo(() => balanceActorFor(token), [token]);
-  const reading = useSelector(actor, (s) => s.context.reading);
-  const hidden = useSelector(actor, (s) => s.context.hidden);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const actor = useBalance();
+  const reading = useSelector(actor, (s) => s?.context.reading ?? null);
+  const hidden = useSelector(actor, (s) => s?.context.hidden ?? false);
+  const loading = useSelector(actor, (s) => s?.matches('loading') ?? true);
+  const failed = useSelector(actor, (s) => s?.matches('failed') ?? false);
 
   // Coming to home (not the first reading, which the machine makes itself).
   const wasAtHome = useRef(atHome);
   useEffect(() => {
-    if (atHome && !wasAtHome.current) actor.send({ type: 'balance.refresh' });
+    if (atHome && !wasAtHome.current) actor?.send({ type: 'balance.refresh' });
     wasAtHome.current = atHome;
   }, [actor, atHome]);
 
   useEffect(() => {
     const onVisibility = () => {
-      if (document.visibilityState === 'visible') actor.send({ type: 'page.visible' });
+      if (document.visibilityState === 'visible') actor?.send({ type: 'page.visible' });
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
@@ -52,7 +52,7 @@ export default function BalanceWidget({ token, atHome = false }: { token: string
         className={styles.toggle}
         aria-label={t(hidden ? 'money.balance.show' : 'money.balance.hide')}
         aria-pressed={hidden}
-        onClick={() => actor.send({ type: 'balance.toggleHidden' })}
+        onClick={() => actor?.send({ type: 'balance.toggleHidden' })}
       >
         {hidden ? <Icon name="eye-off" aria-hidden="true" focusable="false" /> : <Icon name="eye" aria-hidden="true" focusable="false" />}
         <span className={styles.amount} aria-hidden="true">
@@ -67,7 +67,7 @@ export default function BalanceWidget({ token, atHome = false }: { token: string
         label={t('money.balance.refresh')}
         className={[styles.refresh, loading && styles.spinning].filter(Boolean).join(' ')}
         disabled={loading}
-        onClick={() => actor.send({ type: 'balance.refresh' })}
+        onClick={() => actor?.send({ type: 'balance.refresh' })}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
+import { useSystemActor } from '../../app/actor-system.ts';
 import { provideDepositMachine } from '../../app/money-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
@@ -21,7 +22,7 @@ import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 export function DepositScreen({ isTrial, orderNo }: { isTrial: boolean; orderNo: string | null }) {
   useCatalogPart('money');
   const logic = useMemo(() => provideDepositMachine(), []);
-  const actor = useActorRef(logic, { input: { isTrial, orderNo } });
+  const actor = useSystemActor(logic, { systemId: 'deposit', input: { isTrial, orderNo } });
   const t = useT();
   const errorText = useErrorText();
   const state = useSelector(actor, (s) =>
@@ -66,7 +67,7 @@ export function DepositScreen({ isTrial, orderNo }: { isTrial: boolean; orderNo:
   }
 }
 
-type DepositActor = ReturnType<typeof useActorRef<ReturnType<typeof provideDepositMachine>>>;
+type DepositActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideDepositMachine>>>;
 
 function DepositForm({ actor }: { actor: DepositActor }) {
   const t = useT();

@@ -1,16 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useSession } from '../../app/app-actor.tsx';
-import { balanceActorFor } from '../../app/money-actors.ts';
+import { useEffect, useRef } from 'react';
+import { useBalance } from '../../app/money-actors.ts';
 import type { CurrencyLike } from '../../ui/money-format.ts';
 
 const fallbackCurrency: CurrencyLike = { symbol: '', minorUnits: 2 };
 
 /** The merchant's currency, from the site's balance reading (the header loads it). */
 export function useSiteCurrency(): CurrencyLike {
-  const token = useSession()?.token ?? '';
-  const actor = useMemo(() => balanceActorFor(token), [token]);
-  return useSelector(actor, (s) => s.context.reading?.currency ?? fallbackCurrency);
+  return useSelector(useBalance(), (s) => s?.context.reading?.currency ?? fallbackCurrency);
 }
 
 /** Calls `onVisible` whenever the page becomes visible again (back from another tab, app or page). */

@@ -1,7 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { RecordFilter } from '../../../machines/records.machine.ts';
+import { useSystemActor } from '../../app/actor-system.ts';
 import { provideBetRecords, provideTransactionRecords } from '../../app/money-actors.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
@@ -66,7 +67,7 @@ const betStatusIds: Record<BetRow['status'], MessageId> = {
 };
 
 
-type RecordsActor = ReturnType<typeof useActorRef<ReturnType<typeof provideTransactionRecords>>>;
+type RecordsActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideTransactionRecords>>>;
 
 /** Transaction record (/m/transaction/record?types=A): every movement of the wallet, by type and date, paged as the list scrolls. */
 export function TransactionRecordScreen({ types, onTypesChange }: { types: RecordTypeCode; onTypesChange: (types: RecordTypeCode) => void }) {
@@ -76,7 +77,7 @@ export function TransactionRecordScreen({ types, onTypesChange }: { types: Recor
   const formatMoney = useFormatMoney();
   const currency = useSiteCurrency();
   const logic = useMemo(() => provideTransactionRecords(), []);
-  const actor = useActorRef(logic, { input: { filter: { types, startDate: null, endDate: null } } });
+  const actor = useSystemActor(logic, { systemId: 'transactionRecords', input: { filter: { types, startDate: null, endDate: null } } });
   const current = useSelector(actor, (s) => s.context.filter.types);
   return (
     <RecordsLayout
@@ -132,7 +133,7 @@ export function BetRecordScreen() {
   const formatMoney = useFormatMoney();
   const currency = useSiteCurrency();
   const logic = useMemo(() => provideBetRecords(), []);
-  const actor = useActorRef(logic, { input: { filter: { types: 'A', startDate: null, endDate: null } } });
+  const actor = useSystemActor(logic, { systemId: 'betRecords', input: { filter: { types: 'A', startDate: null, endDate: null } } });
   const summary = useSelector(actor, (s) => s.context.summary as BetSummary | null);
   return (
     <RecordsLayout

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, useMemo } from 'react';
+import { useSystemActor } from '../../app/actor-system.ts';
 import { provideWithdrawMachine } from '../../app/money-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
@@ -11,7 +12,7 @@ import styles from './money.module.css';
 import { MessageAlert } from '../../ui/message-alert.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
-type WithdrawActor = ReturnType<typeof useActorRef<ReturnType<typeof provideWithdrawMachine>>>;
+type WithdrawActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideWithdrawMachine>>>;
 
 const formValues = (event: FormEvent<HTMLFormElement>) => {
   event.preventDefault();
@@ -28,7 +29,7 @@ const formValues = (event: FormEvent<HTMLFormElement>) => {
 export function WithdrawScreen({ isTrial }: { isTrial: boolean }) {
   useCatalogPart('money');
   const logic = useMemo(() => provideWithdrawMachine(), []);
-  const actor = useActorRef(logic, { input: { isTrial } });
+  const actor = useSystemActor(logic, { systemId: 'withdraw', input: { isTrial } });
   const t = useT();
   const errorText = useErrorText();
   const state = useSelector(actor, (s) =>

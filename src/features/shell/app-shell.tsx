@@ -1,8 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import type { ConsolidatedSettings } from '../../../contract/system.ts';
 import { AppActorContext, useSiteStatus } from '../../app/app-actor.tsx';
 import { showsBottomBar, titleId } from '../../app/layout-rules.ts';
+import type { SettingsPromise } from '../../app/site-settings.ts';
 import { useT } from '../../i18n/use-t.ts';
 import styles from './app-shell.module.css';
 import { BottomMenu } from './bottom-menu.tsx';
@@ -16,9 +16,6 @@ const RestrictedPage = lazy(() => import('./site-status-page.tsx').then((m) => (
 export function useShownPath(): string {
   return useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
 }
-
-/** The merchant's settings, on their way (the root route's loader). */
-export type SettingsPromise = Promise<ConsolidatedSettings | null>;
 
 /** Header, routed content and bottom bar, laid out by the rules of the path. */
 export function AppShell({ children, settings }: { children: ReactNode; settings: SettingsPromise }) {

@@ -6,7 +6,7 @@ import { activeBottomTab, type BottomTab } from '../../app/layout-rules.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useFormatMoney } from '../../ui/money-format.ts';
-import type { SettingsPromise } from './app-shell.tsx';
+import type { SettingsPromise } from '../../app/site-settings.ts';
 import styles from './bottom-menu.module.css';
 
 /** The trial account's registration offer: loaded when a trial account taps member center. */

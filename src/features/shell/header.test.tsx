@@ -2,13 +2,14 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { notifySessionEnded } from '../../app/api.ts';
+import { loadBalanceWidget, loadLogoutDialog } from '../../routes/shell-slots.ts';
 import { memberSession, renderApp, trialSession } from '../../test/render-app.tsx';
 
 const banner = async () => screen.findByRole('banner');
 
 // What the header loads on demand (side menu, logout dialog, balance), loaded here once, so the tests wait for the app.
 beforeAll(() =>
-  Promise.all([import('./side-menu.tsx'), import('../identity/logout-dialog.tsx'), import('../money/balance-widget.tsx')]),
+  Promise.all([import('./side-menu.tsx'), loadLogoutDialog(), loadBalanceWidget()]),
 );
 
 describe('header', () => {

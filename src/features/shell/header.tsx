@@ -8,15 +8,12 @@ import { useT } from '../../i18n/use-t.ts';
 import { buttonClassName, IconButton, iconButtonClassName } from '../../ui/button.tsx';
 import styles from './header.module.css';
 import { Navbar } from './navbar.tsx';
+import { useShellSlots } from './shell-slots.tsx';
 
-/** The logout confirm runs the logout machine; loaded on the first tap so the shell stays small. */
-const LogoutDialog = lazy(() => import('../identity/logout-dialog.tsx'));
 
 /** The side menu (with its icons and dialog) loads on the first tap of its toggle. */
 const SideMenu = lazy(() => import('./side-menu.tsx').then((m) => ({ default: m.SideMenu })));
 
-/** The balance widget and its machine load after the first paint, for signed-in players only. */
-const BalanceWidget = lazy(() => import('../money/balance-widget.tsx'));
 
 /**
  * Spec sections 2 and 7: the member session is renewed when the header mounts
@@ -57,6 +54,8 @@ function AccountActions({ atHome }: { atHome: boolean }) {
   const t = useT();
   const role = useRole();
   const token = useSession()?.token;
+  // The balance widget and the logout confirm (its machine) load on demand: the shell's slots.
+  const { BalanceWidget, LogoutDialog } = useShellSlots();
   const [confirming, setConfirming] = useState(false);
   const closeLogout = useCallback(() => setConfirming(false), []);
 
@@ -79,7 +78,7 @@ function AccountActions({ atHome }: { atHome: boolean }) {
     <>
       {token ? (
         <Suspense fallback={null}>
-          <BalanceWidget token={token} atHome={atHome} />
+          <BalanceWidget key={token} atHome={atHome} />
         </Suspense>
       ) : null}
       <Link to="/m/voucherCenter" className={`${iconButtonClassName} ${styles.deposit}`} aria-label={t('header.deposit')}>

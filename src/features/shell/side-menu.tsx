@@ -2,12 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { Suspense, use, useEffect, useState } from 'react';
 import type { MenuCategory } from '../../app/lobby-actors.ts';
-import { useRole } from '../../app/app-actor.tsx';
+import { useLanguageChoice, useRole } from '../../app/app-actor.tsx';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Drawer } from '../../ui/dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { LanguageChoices } from './language-choices.tsx';
+import { LanguageChoices } from '../../ui/language-choices.tsx';
 import styles from './side-menu.module.css';
 
 interface MenuLink {
@@ -35,9 +35,9 @@ function CategoryLinks({ categories, onClose }: { categories: Promise<MenuCatego
   const list = use(categories);
   return (
     <ul className={styles.list}>
-      {list.map(({ category, to, search }) => (
+      {list.map(({ category, link }) => (
         <li key={category}>
-          <Link to={to as '/m/home'} search={search as never} className={styles.item} onClick={onClose}>
+          <Link {...link} className={styles.item} onClick={onClose}>
             <Icon name="layout-grid" aria-hidden="true" focusable="false" />
             {t(`lobby.category.${category}` as MessageId)}
           </Link>
@@ -67,6 +67,7 @@ function CategorySkeletons() {
  */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
+  const languageChoice = useLanguageChoice();
   const role = useRole();
   const [categories, setCategories] = useState<Promise<MenuCategory[]> | null>(null);
   useEffect(() => {
@@ -112,7 +113,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         <h3 id="side-menu-language" className={styles.heading}>
           {t('shell.menu.language')}
         </h3>
-        <LanguageChoices listClassName={styles.list} itemClassName={styles.item} />
+        <LanguageChoices {...languageChoice} listClassName={styles.list} itemClassName={styles.item} />
       </section>
     </Drawer>
   );

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { gameCenterSearch } from '../../../contract/route-search.ts';
 import { GameCenterScreen } from '../../features/lobby/lobby-screens.tsx';
-import { withCatalogPart } from '../../app/catalog-part.ts';
+import { loadLobbyVendorTypes } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/gameCenter')({
   validateSearch: gameCenterSearch,
-  loader: () => withCatalogPart('lobby', async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull()),
+  loader: loadLobbyVendorTypes,
   component: GameCenterRoute,
 });
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { gameListSearch } from '../../../contract/route-search.ts';
 import { GameListScreen } from '../../features/lobby/lobby-screens.tsx';
-import { withCatalogPart } from '../../app/catalog-part.ts';
+import { loadLobbyVendorTypes } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/gameList')({
   validateSearch: gameListSearch,
-  loader: () => withCatalogPart('lobby', async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull()),
+  loader: loadLobbyVendorTypes,
   component: GameListRoute,
 });
 

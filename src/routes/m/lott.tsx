@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CategoryScreen } from '../../features/lobby/lobby-screens.tsx';
-import { withCatalogPart } from '../../app/catalog-part.ts';
+import { loadLobbyVendorTypes } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/lott')({
-  loader: () => withCatalogPart('lobby', async () => (await import('../../app/lobby-actors.ts')).loadVendorTypesOrNull()),
+  loader: loadLobbyVendorTypes,
   component: CategoryRoute,
 });
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode, Suspense, use } from 'react';
 import { describe, expect, it } from 'vitest';
-import { withCatalogPart } from './catalog-part.ts';
+import { withCatalogPart } from '../app/catalog-part.ts';
 import { type Catalog, loadCatalogPart } from '../i18n/catalogs.ts';
 import { settleMark } from './settle-mark.ts';
 

@@ -1,0 +1,15 @@
+/**
+ * The shell's slots (src/features/shell/shell-slots.tsx): the balance widget
+ * and the logout confirm, each loaded the first time the header shows it, so
+ * the shell's first load does not carry them.
+ */
+import { lazy } from 'react';
+import type { ShellSlots } from '../features/shell/shell-slots.tsx';
+
+export const loadBalanceWidget = () => import('../features/money/balance-widget.tsx');
+export const loadLogoutDialog = () => import('../features/identity/logout-dialog.tsx');
+
+export const shellSlots: ShellSlots = {
+  BalanceWidget: lazy(loadBalanceWidget),
+  LogoutDialog: lazy(loadLogoutDialog),
+};
