@@ -8,27 +8,30 @@
  * changes shows here within `ttlMs`; calls that move money or change the
  * account never use the cache (server/modules/session/auth.ts).
  */
-import type { AuthenticatedSession } from './session-service.ts';
+/** What the cache keeps of a session: anything that names its member (session-service.ts keeps its AuthenticatedSession). */
+export interface CachedSession {
+  member: { id: number };
+}
 
-export interface SessionCache {
+export interface SessionCache<T extends CachedSession> {
   /** The cached session of a token hash, if it was loaded less than ttlMs ago. */
-  get(tokenHash: string, nowMs: number): AuthenticatedSession | undefined;
+  get(tokenHash: string, nowMs: number): T | undefined;
   /** Counts the forgets: a session read from the database is kept only if none happened since the read began. */
   generation(): number;
   /** Keeps a session read from the database when the read began at `generation`. */
-  set(tokenHash: string, auth: AuthenticatedSession, nowMs: number, generation: number): void;
+  set(tokenHash: string, auth: T, nowMs: number, generation: number): void;
   forgetToken(tokenHash: string): void;
   forgetMember(memberId: number): void;
 }
 
-interface Entry {
-  auth: AuthenticatedSession;
+interface Entry<T> {
+  auth: T;
   loadedAt: number;
 }
 
-export function createSessionCache(options: { ttlMs: number; maxEntries?: number }): SessionCache {
+export function createSessionCache<T extends CachedSession>(options: { ttlMs: number; maxEntries?: number }): SessionCache<T> {
   const maxEntries = options.maxEntries ?? 50_000;
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<T>>();
   const byMember = new Map<number, Set<string>>();
   let forgets = 0;
 

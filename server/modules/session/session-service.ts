@@ -81,7 +81,7 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
   }
 
   const live = and(isNull(sessions.revokedAt));
-  const cache = createSessionCache({ ttlMs: limits.sessionCacheMs });
+  const cache = createSessionCache<AuthenticatedSession>({ ttlMs: limits.sessionCacheMs });
 
   async function loadWebSession(tokenHash: string): Promise<AuthenticatedSession | undefined> {
     const [row] = await db
