@@ -6,6 +6,7 @@
  */
 import { clientErrorCodes } from './client-error-codes.ts';
 import { keyUnknownErrorCode } from './sealed.ts';
+import { maintenanceErrorCode } from './system.ts';
 
 /** Error codes produced by the platform itself (the server's catalogue grows per module). */
 export const errorCodes = {
@@ -19,6 +20,7 @@ export const errorCodes = {
   forbidden: 'request.forbidden',
   unauthorized: 'user.or.token.invalid',
   internal: 'system.error',
+  maintenance: maintenanceErrorCode,
   // session (contract/session.ts)
   sessionReplaced: 'login.not.session',
   sessionExpired: 'login.session.expired',
@@ -54,6 +56,8 @@ export const errorCodes = {
   fieldInvalid: 'register.field.invalid',
   fieldRequired: 'register.field.required',
   referrerInvalid: 'register.referrer.invalid',
+  birthdayInvalid: 'register.birthday.invalid',
+  birthdayUnderage: 'register.birthday.underage',
   mobileInvalid: 'mobile.invalid',
   passwordInvalid: 'password.invalid',
   passwordMismatch: 'password.confirm.mismatch',

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { defineEndpoint, plainText } from './endpoint.ts';
+import { errorCodes } from './error-codes.ts';
 import { encryptedBodySchema } from './sealed.ts';
 import { memberTypeSchema } from './session.ts';
 import { captchaFields, dialingCodeSchema, mobileNumSchema } from './verification.ts';
@@ -52,6 +53,44 @@ export type FieldRule = z.infer<typeof fieldRuleSchema>;
 
 export const registerMethods = ['username', 'mobile'] as const;
 export type RegisterMethod = (typeof registerMethods)[number];
+
+/**
+ * The error code of a field whose value breaks its rule: the server answers
+ * it, and the form shows the same message under the field before sending.
+ */
+export const registerFieldErrorCodes: Partial<Record<RegisterField, string>> = {
+  username: errorCodes.usernameInvalid,
+  mobileNum: errorCodes.mobileInvalid,
+  verificationCode: errorCodes.codeInvalid,
+  password: errorCodes.passwordInvalid,
+  email: errorCodes.emailInvalid,
+  nickname: errorCodes.nameInvalid,
+  payeeName: errorCodes.nameInvalid,
+  affiliateCode: errorCodes.affiliateInvalid,
+  recommenderId: errorCodes.referrerInvalid,
+  birthday: errorCodes.birthdayInvalid,
+  captcha: errorCodes.captchaInvalid,
+};
+
+/**
+ * The youngest age the birthday check accepts. The spec's copy asks players
+ * to confirm they are 18 and has the birthday check at 21; the stricter
+ * figure holds for a birthday given at registration (the footer says 21 too).
+ */
+export const birthdayMinimumAge = 21;
+
+/**
+ * Whether a birthday (`YYYY-MM-DD`, a real date) is at least `age` years
+ * before `today` (UTC dates): born 2005-11-25 is 21 on 2026-11-25. A 29
+ * February birthday comes of age on 1 March in a common year.
+ */
+export function isOldEnough(birthday: string, today: Date, age = birthdayMinimumAge): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
+  if (!m) return false;
+  const comingOfAge = Date.UTC(Number(m[1]) + age, Number(m[2]) - 1, Number(m[3]));
+  const day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return comingOfAge <= day;
+}
 
 /**
  * Registration rules of the merchant. The username method always asks for

@@ -18,6 +18,9 @@ export type SwitchKey = (typeof switchKeys)[number];
 export const switchesSchema = z.record(z.enum(switchKeys), z.boolean());
 export type Switches = z.infer<typeof switchesSchema>;
 
+/** The answer to every call but the status and the settings while the merchant is under maintenance (server/http/request-context.ts). */
+export const maintenanceErrorCode = 'system.maintenance';
+
 /** 0 normal, 1 maintenance (also when both apply), 2 region restricted only. */
 export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as const;
 

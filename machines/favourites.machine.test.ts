@@ -48,15 +48,19 @@ function harness(loggedIn: boolean) {
   const load = deferred<string[], unknown>();
   const add = deferred<void, FavouriteTarget>();
   const remove = deferred<void, FavouriteTarget>();
+  const toLogin = vi.fn();
   const actor = createActor(
-    favouritesMachine.provide({ actors: { loadFavouriteIds: load.logic, addFavourite: add.logic, removeFavourite: remove.logic } }),
+    favouritesMachine.provide({
+      actors: { loadFavouriteIds: load.logic, addFavourite: add.logic, removeFavourite: remove.logic },
+      actions: { goToLogin: toLogin },
+    }),
     { input: { loggedIn } },
   );
   const changed = vi.fn();
   actor.on('favourites.changed', changed);
   actor.start();
   const stars = () => actor.getSnapshot().context.ids;
-  return { actor, load, add, remove, changed, stars };
+  return { actor, load, add, remove, changed, stars, toLogin };
 }
 
 describe('favourites machine: what the user sees', () => {
@@ -67,15 +71,26 @@ describe('favourites machine: what the user sees', () => {
     vi.useRealTimers();
   });
 
-  it('a guest tapping the star sees in_logged_login for 2 s and nothing is sent', async () => {
+  it('a guest tapping a star goes to login, the star stays off, and nothing is sent', async () => {
     const h = harness(false);
-    h.actor.send({ type: 'fav.toggle', ...a });
-    expect(h.actor.getSnapshot().context.info).toBe('in_logged_login');
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(h.actor.getSnapshot().context.info).toBe('in_logged_login');
-    await vi.advanceTimersByTimeAsync(1);
+    for (const type of ['fav.toggle', 'fav.add', 'fav.remove'] as const) h.actor.send({ type, ...a });
+    expect(h.toLogin).toHaveBeenCalledTimes(3);
+    expect(h.stars()).toEqual([]);
     expect(h.actor.getSnapshot().context.info).toBeNull();
+    // Also while the favourites list's notice shows.
+    h.actor.send({ type: 'fav.notice' });
+    h.actor.send({ type: 'fav.toggle', ...a });
+    expect(h.toLogin).toHaveBeenCalledTimes(4);
     expect([h.load.inputs, h.add.inputs, h.remove.inputs]).toEqual([[], [], []]);
+  });
+
+  it('a member tapping a star never goes to login', async () => {
+    const h = harness(true);
+    h.load.resolve([]);
+    await flush();
+    h.actor.send({ type: 'fav.toggle', ...a });
+    expect(h.toLogin).not.toHaveBeenCalled();
+    expect(h.add.inputs).toHaveLength(1);
   });
 
   it('a guest opening favourites or recent games (fav.notice) sees the same notice; a member does not', async () => {

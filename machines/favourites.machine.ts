@@ -51,15 +51,22 @@ const memberTaps = {
   'fav.remove': { guard: 'isFavourite', target: '#favourites.removing', actions: 'setPending' },
 } as const;
 
+/** A guest's star tap: favouriting needs an account, so the guest goes to /m/login (spec section 6); nothing is sent. */
+const guestStarTaps = {
+  'fav.toggle': { actions: 'goToLogin' },
+  'fav.add': { actions: 'goToLogin' },
+  'fav.remove': { actions: 'goToLogin' },
+} as const;
+
 /**
- * Favourite games (spec sections 2, 4 and 6). Needs login: a logged-out star
- * tap shows the in_logged_login info for `loginNotice` (2 s). Logged in, the
- * ids are loaded (`loadFavouriteIds`); `fav.add` is skipped when the game
+ * Favourite games (spec sections 2, 4 and 6). Needs login: a guest's star
+ * tap goes to /m/login (`goToLogin`). Logged in, the ids are loaded (`loadFavouriteIds`); `fav.add` is skipped when the game
  * already is a favourite; a removal is applied to the list first, then sent
  * (`removeFavourite`) and rolled back when it fails; `fav.toggle` adds or
  * removes. After every change the list reloads and `favourites.changed` is
  * emitted (the favourites list screen reloads too). A guest opening a
- * favourites or recent list sends `fav.notice`: the same notice. A failure
+ * favourites or recent list sends `fav.notice` and sees the in_logged_login
+ * info for `loginNotice` (2 s). A failure
  * shows its errorCode for `toast` (1.5 s, spec section 9).
  */
 export const favouritesMachine = setup({
@@ -85,6 +92,8 @@ export const favouritesMachine = setup({
     isFavourite: isFavouriteEvent,
   },
   actions: {
+    /** Navigates to /m/login (provided by the app). */
+    goToLogin: () => {},
     setPending: assign({ pending: ({ event }) => targetOf(event as TargetEvent) }),
     setSession: assign({ loggedIn: ({ event }) => (event.type === 'session.change' ? event.loggedIn : false) }),
   },
@@ -104,22 +113,12 @@ export const favouritesMachine = setup({
       always: [{ guard: 'isLoggedIn', target: 'loading' }, { target: 'guest' }],
     },
     guest: {
-      on: {
-        'fav.toggle': { target: 'notice' },
-        'fav.add': { target: 'notice' },
-        'fav.remove': { target: 'notice' },
-        'fav.notice': { target: 'notice' },
-      },
+      on: { ...guestStarTaps, 'fav.notice': { target: 'notice' } },
     },
     notice: {
       entry: assign({ info: lobbyMessages.loggedOut }),
       exit: assign({ info: null }),
-      on: {
-        'fav.toggle': { target: 'notice', reenter: true },
-        'fav.add': { target: 'notice', reenter: true },
-        'fav.remove': { target: 'notice', reenter: true },
-        'fav.notice': { target: 'notice', reenter: true },
-      },
+      on: { ...guestStarTaps, 'fav.notice': { target: 'notice', reenter: true } },
       after: { loginNotice: { target: 'guest' } },
     },
     /** Reloading the list; taps are taken at once (the reload is only a refresh). */

@@ -40,22 +40,22 @@ export const favouritesMachine = createMachine({
       "on": {
         "fav.toggle": [
           {
-            "target": [
-              "#favourites.notice"
+            "actions": [
+              "goToLogin"
             ]
           }
         ],
         "fav.add": [
           {
-            "target": [
-              "#favourites.notice"
+            "actions": [
+              "goToLogin"
             ]
           }
         ],
         "fav.remove": [
           {
-            "target": [
-              "#favourites.notice"
+            "actions": [
+              "goToLogin"
             ]
           }
         ],
@@ -81,26 +81,23 @@ export const favouritesMachine = createMachine({
       "on": {
         "fav.toggle": [
           {
-            "target": [
-              "#favourites.notice"
-            ],
-            "reenter": true
+            "actions": [
+              "goToLogin"
+            ]
           }
         ],
         "fav.add": [
           {
-            "target": [
-              "#favourites.notice"
-            ],
-            "reenter": true
+            "actions": [
+              "goToLogin"
+            ]
           }
         ],
         "fav.remove": [
           {
-            "target": [
-              "#favourites.notice"
-            ],
-            "reenter": true
+            "actions": [
+              "goToLogin"
+            ]
           }
         ],
         "fav.notice": [

@@ -8,6 +8,8 @@ import { headerNames } from '../../contract/endpoint.ts';
 import { errorCodes } from '../../contract/error-codes.ts';
 import type { MerchantRow } from '../db/schema.ts';
 import { type IpRanges, normalizeIp } from '../lib/ip-ranges.ts';
+import { consolidatedSettingsEndpoint, systemStatusEndpoint, whitelabelEndpoint } from '../../contract/system.ts';
+import { gatewayCallbackEndpoint } from '../../contract/wallet.ts';
 import { isApiRequest } from './api-paths.ts';
 import { AppError } from './app-error.ts';
 
@@ -103,11 +105,37 @@ export async function resolveRequestContext(
   };
 }
 
+/**
+ * What still answers while the merchant is under maintenance: the status (the
+ * site shows the maintenance page from it), the settings the shell renders
+ * that page with, and money already in flight, which must land: the game
+ * providers' settlement of rounds already played (/lgw) and the payment
+ * gateway's callback of deposits already paid; and the loopback test switch.
+ */
+const openDuringMaintenance = new Set<string>([
+  systemStatusEndpoint.path,
+  whitelabelEndpoint.path,
+  consolidatedSettingsEndpoint.path,
+  gatewayCallbackEndpoint.path,
+]);
+const openPrefixesDuringMaintenance = ['/lgw/', '/wps/dev/'];
+
+export function isOpenDuringMaintenance(routeUrl: string | undefined): boolean {
+  if (!routeUrl) return false;
+  return openDuringMaintenance.has(routeUrl) || openPrefixesDuringMaintenance.some((prefix) => routeUrl.startsWith(prefix));
+}
+
+/** The answer to every other call while the merchant is under maintenance. */
+export function maintenanceError(): AppError {
+  return new AppError(503, errorCodes.maintenance, 'The platform is under maintenance, please try again later.');
+}
+
 export function installRequestContext(app: FastifyInstance, merchants: MerchantLookup): void {
   app.decorateRequest('platform', null);
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.merchant === false || !isApiRequest(request)) return;
     request.platform = await resolveRequestContext(request, merchants);
+    if (request.platform.merchant.row.maintenance && !isOpenDuringMaintenance(request.routeOptions.url)) throw maintenanceError();
   });
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiCall } from '../api/client.ts';
 import { memberInfoEndpoint } from '../../contract/member.ts';
-import { watchSessionEnd } from './api.ts';
+import { watchMaintenance, watchSessionEnd } from './api.ts';
 
 const failingWith = (error: unknown) => (() => Promise.reject(error)) as unknown as ApiCall;
 
@@ -41,5 +41,19 @@ describe('the API client reports sessions the server ended', () => {
       })) as unknown as ApiCall;
     await expect(watchSessionEnd(slow, () => token, report)(memberInfoEndpoint)).rejects.toBeInstanceOf(ApiError);
     expect(report).toHaveBeenCalledWith({ errorCode: 'login.not.session', token: 'tok-old' });
+  });
+});
+
+describe('the API client reports maintenance answers', () => {
+  it('a call answered system.maintenance reports it and still fails; other answers report nothing', async () => {
+    const report = vi.fn();
+    const maintenance = new ApiError('server', 'system.maintenance', 'under maintenance', 503);
+    await expect(watchMaintenance(failingWith(maintenance), report)(memberInfoEndpoint)).rejects.toBe(maintenance);
+    expect(report).toHaveBeenCalledTimes(1);
+    const other = new ApiError('server', 'system.error', 'oops', 500);
+    await expect(watchMaintenance(failingWith(other), report)(memberInfoEndpoint)).rejects.toBe(other);
+    const ok = (() => Promise.resolve({ id: 1 })) as unknown as ApiCall;
+    await expect(watchMaintenance(ok, report)(memberInfoEndpoint)).resolves.toEqual({ id: 1 });
+    expect(report).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,6 +2,7 @@ import { isSessionEndedError } from '../../machines/session.ts';
 import { isApiError } from '../api/api-error.ts';
 import { type ApiCall, createApiClient } from '../api/client.ts';
 import type { CallArgs, Endpoint } from '../../contract/endpoint.ts';
+import { maintenanceErrorCode } from '../../contract/system.ts';
 import { readFirstAnswers, withFirstAnswers } from '../api/first-answers.ts';
 import { deviceId, deviceKind, readLanguage, readStoredSession } from './storage.ts';
 
@@ -50,24 +51,52 @@ export function watchSessionEnd(call: ApiCall, currentToken: () => string | null
   };
 }
 
+type MaintenanceListener = () => void;
+const maintenanceListeners = new Set<MaintenanceListener>();
+
+/** Subscribes to calls answered `system.maintenance` (the app asks the status again: the maintenance page); returns the unsubscribe. */
+export function onMaintenanceAnswer(listener: MaintenanceListener): () => void {
+  maintenanceListeners.add(listener);
+  return () => {
+    maintenanceListeners.delete(listener);
+  };
+}
+
+/** A call answered `system.maintenance` reports it before the caller sees the error as usual. */
+export function watchMaintenance(call: ApiCall, report: () => void): ApiCall {
+  return async <E extends Endpoint>(endpoint: E, args?: CallArgs<E>) => {
+    try {
+      return await call(endpoint, args);
+    } catch (error) {
+      if (isApiError(error) && error.errorCode === maintenanceErrorCode) report();
+      throw error;
+    }
+  };
+}
+
 const currentToken = () => readStoredSession()?.token ?? null;
 
 /** The SPA's one API client; headers follow the stored session and language. */
-export const apiCall: ApiCall = watchSessionEnd(
-  withFirstAnswers(
-    createApiClient({
-      headers: () => ({
-        merchant: merchantCode,
-        token: currentToken(),
-        language: readLanguage(),
-        device: deviceKind(),
-        deviceId: deviceId(),
+export const apiCall: ApiCall = watchMaintenance(
+  watchSessionEnd(
+    withFirstAnswers(
+      createApiClient({
+        headers: () => ({
+          merchant: merchantCode,
+          token: currentToken(),
+          language: readLanguage(),
+          device: deviceKind(),
+          deviceId: deviceId(),
+        }),
       }),
-    }),
-    // The first screen's public answers the server put in the page (docs/first-load.md).
-    readFirstAnswers(typeof document === 'undefined' ? undefined : document),
-    { merchant: merchantCode, language: readLanguage, sinceLoad: () => performance.now() },
+      // The first screen's public answers the server put in the page (docs/first-load.md).
+      readFirstAnswers(typeof document === 'undefined' ? undefined : document),
+      { merchant: merchantCode, language: readLanguage, sinceLoad: () => performance.now() },
+    ),
+    currentToken,
+    notifySessionEnded,
   ),
-  currentToken,
-  notifySessionEnded,
+  () => {
+    for (const listener of maintenanceListeners) listener();
+  },
 );

@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { roleOf } from '../../machines/session.ts';
-import { onSessionEnded } from './api.ts';
+import { onMaintenanceAnswer, onSessionEnded } from './api.ts';
 import { AppActorContext, selectRestoring, useRole } from './app-actor.tsx';
 import type { AppRouterInstance } from './router.ts';
 import type { RouterContext } from './router-context.ts';
@@ -13,7 +13,8 @@ import { siteSettings } from './site-settings.ts';
  * the session to be restored (one microtask) so that a deep link to a member
  * screen is not sent to login, and re-runs the guards when the role changes
  * (e.g. after logout on a member screen). A session the server ended (reported
- * by the API client, src/app/api.ts) becomes the app machine's `session.expire`.
+ * by the API client, src/app/api.ts) becomes the app machine's `session.expire`;
+ * a call answered system.maintenance asks the system status again.
  */
 export function AppRouter({ router, settings = siteSettings }: { router: AppRouterInstance; settings?: RouterContext['settings'] }) {
   const actor = AppActorContext.useActorRef();
@@ -28,6 +29,8 @@ export function AppRouter({ router, settings = siteSettings }: { router: AppRout
     () => onSessionEnded(({ errorCode, token }) => actor.send({ type: 'session.expire', errorCode, token })),
     [actor],
   );
+  // A call answered system.maintenance: the status is asked again, and the maintenance page shows.
+  useEffect(() => onMaintenanceAnswer(() => actor.system.get('systemStatus')?.send({ type: 'status.refresh' })), [actor]);
 
   const seenRole = useRef(role);
   useEffect(() => {

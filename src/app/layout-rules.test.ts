@@ -39,7 +39,7 @@ const table: Row[] = [
   ['/m/register', _, _, 'back', '/m/home', 'Sign up', null],
   ['/m/register.html', _, _, 'back', '/m/home', 'Sign up', null],
   ['/m/forget', _, _, 'back', '/m/home', 'Forgot password', null],
-  ['/m/changePsw', H, _, 'none', 'history', 'First password', null],
+  ['/m/changePsw', H, _, 'none', 'history', 'Set a new password', null],
   ['/m/trail', H, H, 'back', '/m/home', 'Free trial', null],
   ['/m/notice', _, _, 'back', 'history', 'Announcement', null],
   ['/m/message', _, H, 'back', '/m/home', 'Messages', null],

@@ -45,6 +45,9 @@ const favouritesLogic = favouritesMachine.provide({
       await apiCall(removeFavouriteEndpoint, { query: { nodeId: input.nodeId, vendor: input.vendor } });
     }),
   },
+  actions: {
+    goToLogin: (args) => goTo(args, { to: '/m/login' }),
+  },
 });
 
 const launchLogic = launchMachine.provide({

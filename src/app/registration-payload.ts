@@ -11,7 +11,7 @@ import type { RegisterField, RegisterPayload, RegistrationRules as ServerRules }
 export const defaultDialingCode = '+63';
 
 /** The screen's field names as the registration payload names them. */
-const payloadNameOf: Record<RegistrationField, RegisterField> = {
+export const payloadNameOf: Record<RegistrationField, RegisterField> = {
   username: 'username',
   mobileNum: 'mobileNum',
   messageCode: 'verificationCode',

@@ -44,8 +44,8 @@ export interface RenderAppOptions {
   /** The merchant's settings the root route loads; omitted: `demoSettings`. */
   settings?: ConsolidatedSettings | null;
   session?: SessionInfo | null;
-  /** The system status answer; omitted: the status stays unknown (never answers). */
-  status?: StatusAnswer;
+  /** The system status answer (or each answer, asked again at every fetch); omitted: the status stays unknown (never answers). */
+  status?: StatusAnswer | (() => StatusAnswer);
   /** The session renewal (POST /wps/session/renew) with the token renewed; omitted: it succeeds. */
   renew?: (token: string) => Promise<unknown>;
   /** Use the real browser storage effects of the app machine (MC_SESSION_INFO, trialName, MC_REMEMBER). */
@@ -69,7 +69,7 @@ export function renderApp({ path = '/m/home', session = null, status, renew, sto
       systemStatus: systemStatusMachine.provide({
         actors: {
           fetchStatus: fromPromise<StatusAnswer>(() =>
-            status ? Promise.resolve(status) : new Promise<StatusAnswer>(() => {}),
+            status ? Promise.resolve(typeof status === 'function' ? status() : status) : new Promise<StatusAnswer>(() => {}),
           ),
         },
       }),

@@ -1,54 +1,11 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, IconButton } from './button.tsx';
+import { useModalFocus } from './modal-focus.ts';
 import styles from './dialog.module.css';
 
 /** Spec section 9: popups ignore taps on their mask for the first 300 ms (no click-through). */
 const maskGuardMs = 300;
-
-function useModalFocus(open: boolean, onClose: () => void) {
-  const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    if (!open) return;
-    const before = document.activeElement as HTMLElement | null;
-    const node = panel.current;
-    const focusables = () =>
-      Array.from(
-        node?.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])') ??
-          [],
-      ).filter((el) => !el.hasAttribute('disabled'));
-    (node?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? node)?.focus();
-
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-      } else if (event.key === 'Tab') {
-        const items = focusables();
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      before?.focus?.();
-    };
-  }, [open]);
-
-  return panel;
-}
 
 /**
  * A tap on the mask (outside the panel) closes, but not in the first 300 ms
@@ -85,7 +42,7 @@ export interface ConfirmDialogProps {
 /** A modal confirm (cancel / submit), or a prompt with one button, announced as an alert dialog. */
 export function ConfirmDialog({ open, title, message, cancelLabel, submitLabel, onCancel, onSubmit }: ConfirmDialogProps) {
   const dismiss = onCancel ?? onSubmit;
-  const panel = useModalFocus(open, dismiss);
+  const panel = useModalFocus<HTMLDivElement>(open, dismiss);
   const mask = useMaskClose(open, dismiss);
   const titleId = useId();
   const messageId = useId();
@@ -135,7 +92,7 @@ export interface DrawerProps {
 
 /** A modal side sheet from the left (the side menu). */
 export function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
-  const panel = useModalFocus(open, onClose);
+  const panel = useModalFocus<HTMLDivElement>(open, onClose);
   const mask = useMaskClose(open, onClose);
   const titleId = useId();
   if (!open) return null;

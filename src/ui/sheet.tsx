@@ -1,25 +1,22 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useModalFocus } from './modal-focus.ts';
 import styles from './sheet.module.css';
 
 /** Spec section 9: popups ignore taps on their mask for the first 300 ms. */
 const maskGuardMs = 300;
 
-/** A bottom sheet or centred panel over a scrim; a tap on the scrim closes it (after 300 ms). */
+/**
+ * A bottom sheet over a scrim, modal: focus moves into it, stays inside, and
+ * returns to the opener when it closes; Escape or a tap on the scrim (after
+ * 300 ms) closes it. It scrolls when its content is taller than the screen.
+ */
 export function Sheet({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const openedAt = useRef(performance.now());
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const panel = useModalFocus<HTMLDivElement>(true, onClose, { focusPanel: true });
   return createPortal(
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes it (above); the scrim is not a control
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes it (useModalFocus); the scrim is not a control
     // biome-ignore lint/a11y/noStaticElementInteractions: the scrim closes the sheet on tap, as the spec says
     <div
       className={styles.scrim}

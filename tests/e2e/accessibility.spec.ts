@@ -1,47 +1,46 @@
 /**
- * Accessibility audit (axe-core through @axe-core/playwright, Debian Chromium)
- * over every route of the route table (contract/route-paths.ts):
+ * Accessibility audit (WCAG 2.2 A/AA) of every route of the route table
+ * (contract/route-paths.ts: home aliases, open, member and agent paths), in
+ * every role: guest, trial (an account from the trial flow, /m/trail),
+ * member (player1) and agent (agent1). A route joins the audit by being in
+ * the route table.
  *
- * - as a guest: every path, aliases included (member and agent routes redirect:
- *   the audit runs where they land, once per screen landed on);
- * - as a member (player1, logged in through the real login call): the member
- *   routes and home;
- * - as an agent (agent1, likewise): the agent routes and home;
- * - with the side menu open, and with the logout confirm dialog open.
+ * Each role has one browser context; its pages open every path of the table
+ * (a path that redirects is audited where it lands, once per screen), and
+ * on each screen:
  *
- * Rules: the wcag2a, wcag2aa, wcag21a and wcag21aa tags. Serious and critical
- * violations fail the test; minor and moderate ones are printed, not failed.
- * Independently of axe, every interactive control in Chromium's accessibility
- * tree (buttons, links, form fields, tabs, menu items...) must have a name.
+ * - axe-core (wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa and best-practice
+ *   rules): serious and critical findings fail, and so do duplicate landmark
+ *   names (`landmark-unique`); minor and moderate findings are printed;
+ * - the checks of a11y-checks.ts: names and Label in Name, 44 px targets,
+ *   visible and unobscured keyboard focus, reflow at 320 px and text at 200 %;
+ * - every form on the screen with empty fields is sent as it is, and the
+ *   screen is audited again with its errors shown (each tied to its field).
+ *
+ * The states a screen opens on top are audited in that role too: the side
+ * menu drawer, the logout confirm, the notice popup, the download sheet, a
+ * game's action sheet and the trial's registration offer; each also has to
+ * take focus, keep Tab inside, close with Escape and give focus back to the
+ * control that opened it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../contract/route-paths.ts';
-import { type DemoAccount, demoAccounts, logIn, giveSession, text } from './support.ts';
+import { checkFocus, checkFormErrors, checkNames, checkResize, checkTargets, nextFrames, type Problem } from './a11y-checks.ts';
+import { titleId } from '../../src/app/layout-rules.ts';
+import en from '../../contract/messages/en.json' with { type: 'json' };
+import { demoAccounts, logIn, text } from './support.ts';
 
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const failingImpacts = new Set(['serious', 'critical']);
+/** Rules that fail whatever their impact. */
+const failingRules = new Set(['landmark-unique']);
 
-/** Roles a person operates: each needs an accessible name. */
-const interactiveRoles = new Set([
-  'button',
-  'link',
-  'textbox',
-  'searchbox',
-  'checkbox',
-  'radio',
-  'switch',
-  'combobox',
-  'listbox',
-  'option',
-  'slider',
-  'spinbutton',
-  'tab',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'treeitem',
-]);
+/** Every path of the route table, each audited once per role where it lands. */
+const routeTable: readonly string[] = [...homeAliasPaths, ...openPaths, ...memberPaths, ...agentPaths];
+
+type Role = 'guest' | 'trial' | 'member' | 'agent';
+const roles: readonly Role[] = ['guest', 'trial', 'member', 'agent'];
 
 interface Finding {
   where: string;
@@ -55,57 +54,85 @@ interface AuditLog {
   failures: Finding[];
   notes: Finding[];
   audited: number;
-  /** Paths that redirected to a screen audited already (the redirect itself is checked by `visit`). */
+  /** Paths that landed on a screen audited already in this role. */
   redirects: number;
+  forms: number;
+  /** Seconds spent per stage, summed over the pages (they run side by side). */
+  seconds: Record<string, number>;
 }
 
-const newLog = (): AuditLog => ({ failures: [], notes: [], audited: 0, redirects: 0 });
+const newLog = (): AuditLog => ({ failures: [], notes: [], audited: 0, redirects: 0, forms: 0, seconds: {} });
 
-/** Interactive nodes of Chromium's accessibility tree that have no name. */
-async function unnamedControls(page: Page): Promise<string[]> {
-  const cdp = await page.context().newCDPSession(page);
+/** Runs a stage of the audit and adds its time to the log. */
+async function timed<T>(log: AuditLog, stage: string, run: () => Promise<T>): Promise<T> {
+  const start = performance.now();
   try {
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-      nodes: { ignored: boolean; role?: { value?: string }; name?: { value?: string }; backendDOMNodeId?: number }[];
-    };
-    const out: string[] = [];
-    for (const node of nodes) {
-      const role = String(node.role?.value ?? '');
-      if (node.ignored || !interactiveRoles.has(role)) continue;
-      if (String(node.name?.value ?? '').trim() !== '') continue;
-      let html = '';
-      if (node.backendDOMNodeId) {
-        const { outerHTML } = (await cdp.send('DOM.getOuterHTML', { backendNodeId: node.backendDOMNodeId })) as {
-          outerHTML: string;
-        };
-        html = outerHTML.slice(0, 160);
-      }
-      out.push(`${role} ${html}`);
-    }
-    return out;
+    return await run();
   } finally {
-    await cdp.detach();
+    log.seconds[stage] = (log.seconds[stage] ?? 0) + (performance.now() - start) / 1000;
   }
 }
 
-async function audit(page: Page, where: string, log: AuditLog) {
-  // Legacy mode runs axe.run() in the page itself: the app has no iframes, and
-  // the default mode's extra blank page per audit costs ~0.5 s each.
-  const results = await new AxeBuilder({ page }).withTags(tags).setLegacyMode(true).analyze();
-  log.audited++;
-  for (const v of results.violations) {
-    const finding: Finding = {
-      where,
-      rule: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    };
-    (failingImpacts.has(finding.impact) ? log.failures : log.notes).push(finding);
+/** What this tab's session storage holds for a role: nothing for a guest. */
+type Session = Record<string, string>;
+
+/** Signs the role in: the demo accounts through the real login call, the trial account through /m/trail. */
+async function sessionOf(role: Role, context: BrowserContext): Promise<Session> {
+  const baseURL = test.info().project.use.baseURL!;
+  if (role === 'member' || role === 'agent') {
+    const login = await logIn(baseURL, role === 'member' ? demoAccounts.player : demoAccounts.agent);
+    return { MC_SESSION_INFO: JSON.stringify(login) };
   }
-  for (const control of await unnamedControls(page)) {
-    log.failures.push({ where, rule: 'accessible-name', impact: 'serious', help: 'Interactive control without an accessible name', targets: [control] });
-  }
+  if (role === 'guest') return {};
+  const page = await context.newPage();
+  await page.goto('/m/trail');
+  await expect(page).toHaveURL(/\/m\/home$/);
+  const stored = await page.evaluate(() => ({ MC_SESSION_INFO: sessionStorage.getItem('MC_SESSION_INFO') ?? '', trialName: sessionStorage.getItem('trialName') ?? '' }));
+  expect(JSON.parse(stored.MC_SESSION_INFO).type, 'a trial session').toBe(4);
+  await page.close();
+  return stored;
+}
+
+/**
+ * A page of the role's context: every load starts with the role's session
+ * (and only it: a path that starts another session, such as /m/trail, does
+ * not carry it to the next path), and with the notice popup seen unless asked.
+ */
+async function rolePage(context: BrowserContext, session: Session, { noticeSeen = true } = {}): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript(
+    ({ session, noticeSeen }) => {
+      sessionStorage.removeItem('MC_SESSION_INFO');
+      sessionStorage.removeItem('trialName');
+      for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, value);
+      if (noticeSeen) sessionStorage.setItem('NOTICE_POP', '1');
+    },
+    { session, noticeSeen },
+  );
+  return page;
+}
+
+/** Opens a path inside the running site: a history entry, which the router follows (and its guards redirect). */
+const openInSite = (path: string) => {
+  const index = Number((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0);
+  history.pushState({ __TSR_index: index + 1, key: Math.random().toString(36).slice(2) }, '', path);
+};
+
+/** Whether this tab still holds the role's session (and only it). */
+const holdsSession = (page: Page, session: Session) =>
+  page.evaluate(
+    (session) => (sessionStorage.getItem('MC_SESSION_INFO') ?? '') === (session.MC_SESSION_INFO ?? ''),
+    session,
+  );
+
+/** Waits until the screen of where the path landed is on display: its title is the page's h1. */
+async function screenShown(page: Page, path: string) {
+  await expect
+    .poll(async () => {
+      const { at, title } = await page.evaluate(() => ({ at: location.pathname, title: document.querySelector('h1')?.textContent ?? '' }));
+      return title === text(titleId(at) as keyof typeof en);
+    }, { message: `${path}: the title of the screen it lands on`, timeout: 15_000 })
+    .toBe(true);
 }
 
 /** Resolves once the page has had no request in flight for `quietMs` (at most `maxMs`). */
@@ -127,120 +154,342 @@ function trackNetwork(page: Page) {
   };
 }
 
-/** Opens a path and waits for the screen it lands on (its title heading). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible({ timeout: 15_000 });
-}
-
-/**
- * Opens a path and waits for its screen (title heading) and a quiet network; where the screen
- * builds parts only when the player gets near them (WhenNear: the home's winner board and
- * footer), scrolls to them so they are audited too.
- */
-async function visit(page: Page, path: string, settle: () => Promise<void>) {
-  await open(page, path);
-  await ready(page, settle);
-}
-
-/** Waits for a quiet network, and builds what waits for the player to scroll near it. */
-async function ready(page: Page, settle: () => Promise<void>) {
-  await settle();
+/** Builds what waits for the player to scroll near it (WhenNear: the home's winner board and footer), screen by screen. */
+async function buildAll(page: Page, settle: () => Promise<void>) {
   const waiting = page.locator('[data-when-near]');
   if ((await waiting.count()) === 0) return;
-  // Screen by screen, as a player scrolls, until nothing waits to be built.
   for (let i = 0; i < 40 && (await waiting.count()) > 0; i++) {
     await page.mouse.wheel(0, 800);
     await page.waitForTimeout(100);
   }
   await expect(waiting).toHaveCount(0);
   await settle();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+function record(log: AuditLog, where: string, problems: Problem[]) {
+  for (const p of problems) log.failures.push({ where, rule: p.rule, impact: 'serious', help: p.help, targets: p.targets });
+}
+
+/** axe on the page as it is. */
+async function axe(page: Page, where: string, log: AuditLog, include?: string) {
+  // Legacy mode runs axe.run() in the page itself: the app has no iframes, and
+  // the default mode's extra blank page per audit costs ~0.5 s each.
+  let builder = new AxeBuilder({ page }).withTags(tags).setLegacyMode(true);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  log.audited++;
+  for (const v of results.violations) {
+    const finding: Finding = {
+      where,
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    };
+    (failingImpacts.has(finding.impact) || failingRules.has(v.id) ? log.failures : log.notes).push(finding);
+  }
+}
+
+/** Everything this audit checks on a screen as it is on display. */
+async function auditScreen(page: Page, cdp: CDPSession, where: string, log: AuditLog) {
+  await timed(log, 'axe', () => axe(page, where, log));
+  record(log, where, await timed(log, 'names', () => checkNames(page, cdp)));
+  record(log, where, await timed(log, 'targets', () => checkTargets(page)));
+}
+
+/** The checks that move focus, scroll and resize: once per screen, after the rest. */
+async function auditLayout(page: Page, cdp: CDPSession, where: string, log: AuditLog) {
+  record(log, where, await timed(log, 'focus', () => checkFocus(page)));
+  record(log, where, await timed(log, 'resize', () => checkResize(page, cdp)));
+}
+
+/**
+ * Each form of the screen that has empty fields is sent as it is; the
+ * screen is audited with the errors shown. (A form without empty fields is
+ * not sent: sending it could act.)
+ */
+async function auditForms(page: Page, cdp: CDPSession, where: string, log: AuditLog) {
+  const forms = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('form')).map(
+      (form) =>
+        form.checkVisibility() &&
+        Array.from(form.querySelectorAll<HTMLInputElement>('input:not([type=hidden]):not([type=radio]):not([type=checkbox]), textarea')).some(
+          (input) => input.checkVisibility() && input.value === '',
+        ) &&
+        form.querySelector('button[type=submit]:not([disabled])') !== null,
+    ),
+  );
+  for (const [index, fillable] of forms.entries()) {
+    if (!fillable) continue;
+    log.forms++;
+    const form = page.locator('form').nth(index);
+    await form.locator('button[type=submit]').first().click();
+    await expect(form.locator('[aria-invalid="true"]').first()).toBeAttached({ timeout: 3_000 }).catch(() => undefined);
+    await nextFrames(page);
+    const at = `${where} (form ${index + 1} sent empty)`;
+    record(log, at, await checkFormErrors(page, index));
+    await auditScreen(page, cdp, at, log);
+  }
 }
 
 function report(log: AuditLog, label: string) {
-  const line = (f: Finding) => `  [${f.impact}] ${f.rule} at ${f.where}: ${f.help}\n      ${f.targets.slice(0, 5).join('\n      ')}`;
-  console.log(`${label}: ${log.audited} pages audited (+${log.redirects} redirects to them), ${log.failures.length} serious/critical, ${log.notes.length} minor/moderate`);
+  const line = (f: Finding) => `  [${f.impact}] ${f.rule} at ${f.where}: ${f.help}\n      ${f.targets.slice(0, 6).join('\n      ')}`;
+  console.log(
+    `${label}: ${log.audited} audits (+${log.redirects} paths landing on a screen audited already; ${log.forms} forms sent empty), ${log.failures.length} failing, ${log.notes.length} minor/moderate`,
+  );
+  const stages = Object.entries(log.seconds).map(([stage, s]) => `${stage} ${s.toFixed(1)}`);
+  if (stages.length) console.log(`  seconds per stage, summed over the pages side by side: ${stages.join(', ')}`);
   if (log.notes.length) console.log(`minor/moderate (reported, not failed):\n${log.notes.map(line).join('\n')}`);
-  expect(log.failures.map(line), `serious or critical accessibility violations (${label})`).toEqual([]);
+  expect(log.failures.map(line), `accessibility failures (${label})`).toEqual([]);
 }
 
-/** Audits `paths` on `parallel` pages of one context at a time (the audit is CPU-bound, the app mostly idle). */
-async function auditAll(context: BrowserContext, paths: readonly string[], label: string, account?: DemoAccount) {
+/** Audits every path of the route table in one role, on `parallel` pages of one context. */
+async function auditRoutes(context: BrowserContext, role: Role) {
   const log = newLog();
-  const queue = [...paths];
+  const session = await sessionOf(role, context);
+  const queue = [...routeTable];
   const landedOn = new Set<string>();
-  const session = account ? await logIn(test.info().project.use.baseURL!, account) : null;
   const parallel = 3;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      const page = await context.newPage();
-      // The home's notice popup (once per browser session) is audited on its own, below.
-      await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
-      if (session) await giveSession(page, session);
+      const page = await rolePage(context, session);
+      const cdp = await context.newCDPSession(page);
       const settle = trackNetwork(page);
+      let loaded = false;
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-        await open(page, path);
+        await timed(log, 'open', async () => {
+          // The first path loads the site; the next ones are opened as a link in it would (the page keeps
+          // running), unless the last one left the role's session (/m/trail starts a trial): then afresh.
+          if (loaded && (await holdsSession(page, session))) await page.evaluate(openInSite, path);
+          else await page.goto(path);
+          loaded = true;
+          await screenShown(page, path);
+          await settle();
+        });
         const landed = new URL(page.url()).pathname;
-        // A redirect to a screen this role has already had audited is the same screen again.
-        if (landed !== path && landedOn.has(landed)) {
+        // A path that lands on a screen this role has had audited already is that screen again.
+        if (landedOn.has(landed)) {
           log.redirects++;
           continue;
         }
         landedOn.add(landed);
-        await ready(page, settle);
-        await audit(page, landed === path ? path : `${path} -> ${landed}`, log);
+        await timed(log, 'build', () => buildAll(page, settle));
+        const where = landed === path ? path : `${path} -> ${landed}`;
+        await auditScreen(page, cdp, where, log);
+        await auditLayout(page, cdp, where, log);
+        await timed(log, 'forms', () => auditForms(page, cdp, where, log));
       }
+      await cdp.detach();
       await page.close();
     }),
   );
-  report(log, label);
+  report(log, role);
 }
 
-test.describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
-  test.describe.configure({ timeout: 150_000 });
+// ------------------------------------------------------------------ states
 
-  test('every open route as a guest, aliases included', async ({ context }) => {
-    // Member and agent routes send a guest to login or home (tests/e2e/foundation.spec.ts), both audited here.
-    await auditAll(context, [...homeAliasPaths, ...openPaths], 'guest');
-  });
+interface OpenState {
+  name: string;
+  roles: readonly Role[];
+  path: string;
+  /** The notice popup opens by itself on the first visit of a browser session. */
+  firstVisit?: boolean;
+  /** The control that opens it (absent when it opens by itself). */
+  opener?: (page: Page) => Locator;
+  /** The dialog, once open. */
+  dialog: (page: Page) => Locator;
+  /** Something to do inside it before the audit. */
+  inside?: (dialog: Locator) => Promise<void>;
+}
 
-  test('member routes and home as a member', async ({ context }) => {
-    await auditAll(context, ['/m/home', ...memberPaths], 'member', demoAccounts.player);
-  });
+const signedIn: readonly Role[] = ['trial', 'member', 'agent'];
 
-  test('agent routes and home as an agent', async ({ context }) => {
-    await auditAll(context, ['/m/home', ...agentPaths], 'agent', demoAccounts.agent);
-  });
+const states: OpenState[] = [
+  {
+    name: 'side menu drawer',
+    roles,
+    path: '/m/home',
+    opener: (page) => page.getByRole('button', { name: text('shell.menu.open') }),
+    dialog: (page) => page.getByRole('dialog', { name: text('shell.menu.title') }),
+  },
+  {
+    name: 'logout confirm',
+    roles: signedIn,
+    path: '/m/home',
+    opener: (page) => page.getByRole('button', { name: text('header.logout') }),
+    dialog: (page) => page.getByRole('alertdialog'),
+  },
+  {
+    name: 'notice popup, a notice expanded',
+    roles,
+    path: '/m/home',
+    firstVisit: true,
+    dialog: (page) => page.getByRole('dialog', { name: text('lobby.notice.popupTitle') }),
+    inside: async (dialog) => {
+      await dialog.getByRole('button', { expanded: false }).first().click();
+      await expect(dialog.getByRole('button', { expanded: true })).toHaveCount(1);
+    },
+  },
+  {
+    name: 'download sheet',
+    roles,
+    path: '/m/home',
+    opener: (page) => page.getByRole('button', { name: text('lobby.notice.download') }),
+    dialog: (page) => page.getByRole('dialog', { name: text('lobby.download.title') }),
+  },
+  {
+    name: "a game's action sheet",
+    roles: signedIn,
+    path: '/m/slot-games',
+    // The first tile of a game with a node (it has a star): its tap opens the sheet (a guest is sent to log in).
+    opener: (page) =>
+      page
+        .getByTestId('game-tile')
+        .filter({ has: page.getByRole('button', { name: text('lobby.fav.toggle', { name: '' }) }) })
+        .first()
+        .getByRole('button')
+        .first(),
+    dialog: (page) => page.getByRole('dialog'),
+  },
+  {
+    name: 'trial registration offer',
+    roles: ['trial'],
+    path: '/m/home',
+    opener: (page) => page.getByRole('navigation', { name: text('shell.bottom.label') }).getByRole('link', { name: text('nav.memberCenter') }),
+    dialog: (page) => page.getByRole('alertdialog', { name: text('trial.register.title') }),
+  },
+];
 
-  test('the notice popup, open, with a notice expanded', async ({ page }) => {
-    const log = newLog();
-    await page.goto('/m/home');
-    const popup = page.getByRole('dialog', { name: text('lobby.notice.popupTitle') });
-    await expect(popup).toBeVisible();
-    await popup.getByRole('button', { expanded: false }).first().click();
-    await expect(popup.getByRole('button', { expanded: true })).toHaveCount(1);
-    await audit(page, '/m/home notice popup', log);
-    report(log, 'notice popup');
-  });
+/** The controls Tab reaches, in order, from the focused one (at most `max` presses). */
+async function tabCycle(page: Page, max: number): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    seen.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        const dialog = el?.closest('[aria-modal="true"]');
+        return `${dialog ? 'inside' : 'OUTSIDE'}:${el?.tagName.toLowerCase()}:${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 30)}`;
+      }),
+    );
+  }
+  return seen;
+}
 
-  test('the side menu, open', async ({ page }) => {
-    const log = newLog();
-    await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
-    await visit(page, '/m/home', trackNetwork(page));
-    await page.getByRole('button', { name: text('shell.menu.open') }).click();
-    await expect(page.getByRole('dialog', { name: text('shell.menu.title') })).toBeVisible();
-    await audit(page, '/m/home side menu', log);
-    report(log, 'side menu');
-  });
+/**
+ * Opens each state on one page of the role: the notice popup first, as it
+ * opens by itself on the first visit of home; then each control that opens a
+ * dialog, from the keyboard (the page opens the state's path in the site).
+ */
+async function auditStates(context: BrowserContext, session: Session, open: readonly OpenState[], log: AuditLog) {
+  const page = await rolePage(context, session, { noticeSeen: !open.some((s) => s.firstVisit) });
+  const cdp = await context.newCDPSession(page);
+  const settle = trackNetwork(page);
+  const ordered = [...open.filter((s) => s.firstVisit), ...open.filter((s) => !s.firstVisit)];
+  await page.goto(ordered[0]?.path ?? '/m/home');
+  await screenShown(page, ordered[0]?.path ?? '/m/home');
+  await settle();
+  for (const state of ordered) {
+    if (new URL(page.url()).pathname !== state.path) {
+      await page.evaluate(openInSite, state.path);
+      await screenShown(page, state.path);
+      await settle();
+    }
+    expect(new URL(page.url()).pathname, `${state.name} opens on ${state.path}`).toBe(state.path);
+    const dialog = state.dialog(page);
+    const opener = state.opener?.(page);
+    if (opener) {
+      await opener.focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(dialog, `${state.name} opens`).toBeVisible();
+    await settle();
+    // Focus moves into it, and Tab and Shift+Tab stay inside.
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), `${state.name}: focus moves into the dialog`).toBe(true);
+    await state.inside?.(dialog);
+    const forward = await tabCycle(page, 12);
+    expect(forward.filter((f) => f.startsWith('OUTSIDE')), `${state.name}: Tab stays in the dialog`).toEqual([]);
+    await page.keyboard.down('Shift');
+    const backward = await tabCycle(page, 4);
+    await page.keyboard.up('Shift');
+    expect(backward.filter((f) => f.startsWith('OUTSIDE')), `${state.name}: Shift+Tab stays in the dialog`).toEqual([]);
+    const where = `${state.path} ${state.name}`;
+    await auditScreen(page, cdp, where, log);
+    await auditLayout(page, cdp, where, log);
+    // Escape closes it and focus returns to the control that opened it.
+    await page.keyboard.press('Escape');
+    await expect(dialog, `${state.name}: Escape closes it`).toBeHidden();
+    if (opener) await expect(opener, `${state.name}: focus returns to its opener`).toBeFocused();
+  }
+  await cdp.detach();
+  await page.close();
+}
 
-  test('the logout confirm dialog, open', async ({ page }) => {
-    const log = newLog();
-    await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
-    await giveSession(page, await logIn(test.info().project.use.baseURL!, demoAccounts.player));
-    await visit(page, '/m/home', trackNetwork(page));
-    await page.getByRole('button', { name: text('header.logout') }).click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
-    await audit(page, '/m/home logout confirm', log);
-    report(log, 'logout confirm');
-  });
+test.describe('accessibility (WCAG 2.2 A/AA) of every route in every role', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  for (const role of roles) {
+    test(`every route of the route table, as ${role}`, async ({ context }) => {
+      await auditRoutes(context, role);
+    });
+  }
+
+  for (const role of roles) {
+    const open = states.filter((s) => s.roles.includes(role));
+    test(`drawers and dialogs as ${role}: ${open.map((s) => s.name).join(', ')}`, async ({ context }) => {
+      const log = newLog();
+      await auditStates(context, await sessionOf(role, context), open, log);
+      report(log, `${role} dialogs`);
+    });
+  }
+});
+
+// ------------------------------------------------------------------ motion
+
+/**
+ * What moves on /m/home by itself, on the page's own clock (Playwright's, run
+ * forward by hand): the banner shown, the jackpot figure, and whether the
+ * notice ticker and the winner board run a CSS animation.
+ */
+async function motionOnHome(page: Page, reducedMotion: 'reduce' | 'no-preference') {
+  await page.emulateMedia({ reducedMotion });
+  await page.clock.install();
+  await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
+  const settle = trackNetwork(page);
+  await page.goto('/m/home');
+  await screenShown(page, '/m/home');
+  // The footer (jackpot) and the winner board are built when the player scrolls near them.
+  await buildAll(page, settle);
+  const carousel = page.getByRole('region', { name: text('lobby.banner.label') });
+  const current = () => carousel.getByRole('button').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
+  await expect.poll(current, 'the first banner is shown').toBe(0);
+  const jackpot = page.getByText(text('lobby.footer.jackpot'), { exact: true }).locator('xpath=following-sibling::span');
+  await expect(jackpot).toHaveText(/\d/);
+  const jackpotBefore = await jackpot.textContent();
+  await page.clock.runFor(12_000);
+  const animation = (testId: string, selector: string) =>
+    page.getByTestId(testId).locator(selector).first().evaluate((el) => getComputedStyle(el).animationName);
+  return {
+    banner: await current(),
+    jackpotMoved: (await jackpot.textContent()) !== jackpotBefore,
+    ticker: await animation('notice-ticker', 'span'),
+    winners: await animation('winner-board', 'ul'),
+  };
+}
+
+test('prefers-reduced-motion stops the banner autoplay, the notice ticker, the winner board and the jackpot counter', async ({ browser }) => {
+  // The same 12 s with motion: each of them moves, so the check below can see them stop.
+  const moving = await browser.newContext();
+  const withMotion = await motionOnHome(await moving.newPage(), 'no-preference');
+  await moving.close();
+  expect(withMotion.banner, 'with motion, the carousel moves on').toBeGreaterThan(0);
+  expect(withMotion.jackpotMoved, 'with motion, the jackpot grows').toBe(true);
+  expect(withMotion.ticker).not.toBe('none');
+  expect(withMotion.winners).not.toBe('none');
+
+  const still = await browser.newContext();
+  const reduced = await motionOnHome(await still.newPage(), 'reduce');
+  await still.close();
+  expect(reduced).toEqual({ banner: 0, jackpotMoved: false, ticker: 'none', winners: 'none' });
 });

@@ -12,7 +12,12 @@ import { admin, text } from './support.ts';
 /** "₱4,998.50" -> 499850 */
 const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);
 
-const balance = (page: Page) => page.getByRole('banner').getByRole('status', { name: text('money.balance.label') });
+/** The amount the header's balance toggle shows (asterisks while hidden or loading). */
+const balance = (page: Page) => page.getByRole('banner').getByTestId('balance-amount');
+const balanceToggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: text('money.balance.hide') });
+
+/** A field's description that starts with its error (a hint may follow). */
+const describedFirstBy = (error: string) => new RegExp(`^${error.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 async function shownBalance(page: Page): Promise<number> {
   await expect(balance(page)).toHaveText(/\d/);
@@ -41,10 +46,12 @@ test.describe('money', () => {
     // The balance: symbol and 2 decimals; hidden as asterisks; shown again.
     await expect(balance(page)).toHaveText(/^₱[\d,]+\.\d{2}$/);
     const opening = await shownBalance(page);
-    await page.getByRole('button', { name: text('money.balance.hide') }).click();
+    await balanceToggle(page).click();
     await expect(balance(page)).toHaveText('****');
-    await page.getByRole('button', { name: text('money.balance.show') }).click();
+    await expect(balanceToggle(page)).toHaveAttribute('aria-pressed', 'true');
+    await balanceToggle(page).click();
     await expect(balance(page)).toHaveText(/^₱[\d,]+\.\d{2}$/);
+    await expect(balanceToggle(page)).toHaveAttribute('aria-pressed', 'false');
 
     // Deposit ₱300.00 (a quick pick) without a promotion through the local gateway.
     await page.getByRole('banner').getByRole('link', { name: text('header.deposit') }).click();
@@ -78,7 +85,12 @@ test.describe('money', () => {
     await page.getByLabel(text('money.card.accountName')).fill('Money Member');
     await page.getByLabel(text('money.card.accountNumber')).fill('12');
     await page.getByRole('button', { name: text('money.card.submit') }).click();
-    await expect(page.getByRole('alert')).toHaveText(text('money.card.fields'));
+    // The error is the fields': marked invalid, described by it (first in the description), the first one focused.
+    await expect(page.getByLabel(text('money.card.accountName'))).toBeFocused();
+    for (const label of [text('money.card.accountName'), text('money.card.accountNumber')]) {
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(label)).toHaveAccessibleDescription(describedFirstBy(text('money.card.fields')));
+    }
     await page.getByLabel(text('money.card.accountNumber')).fill('1234 5678 9012');
     await page.getByRole('button', { name: text('money.card.submit') }).click();
 
@@ -92,11 +104,13 @@ test.describe('money', () => {
     await page.getByLabel(text('money.amount')).fill('50');
     await page.getByLabel(text('money.withdraw.password')).fill('246810');
     await page.getByRole('button', { name: text('money.withdraw.submit') }).click();
-    await expect(page.getByRole('alert')).toHaveText(text('money.amount.range'));
+    await expect(page.getByLabel(text('money.amount'))).toHaveAccessibleDescription(describedFirstBy(text('money.amount.range')));
+    await expect(page.getByLabel(text('money.amount'))).toBeFocused();
     await page.getByLabel(text('money.amount')).fill('150');
     await page.getByLabel(text('money.withdraw.password')).fill('111111');
     await page.getByRole('button', { name: text('money.withdraw.submit') }).click();
-    await expect(page.getByRole('alert')).toHaveText(text('error.withdraw.password.incorrect'));
+    await expect(page.getByLabel(text('money.withdraw.password'))).toHaveAccessibleDescription(describedFirstBy(text('error.withdraw.password.incorrect')));
+    await expect(page.getByLabel(text('money.withdraw.password'))).toBeFocused();
     await page.getByLabel(text('money.withdraw.password')).fill('246810');
     await page.getByRole('button', { name: text('money.withdraw.submit') }).click();
     await expect(page.getByRole('heading', { name: text('money.withdraw.requested') })).toBeVisible();

@@ -21,7 +21,8 @@ async function games(baseURL: string, query: Record<string, unknown>): Promise<G
   return games.filter((g) => g.nodeId && g.isGameH5 !== 'VASSALAGE');
 }
 
-const headerBalance = (page: Page) => page.getByRole('banner').getByRole('status', { name: text('money.balance.label') });
+/** The amount the header's balance toggle shows (asterisks while it loads). */
+const headerBalance = (page: Page) => page.getByRole('banner').getByTestId('balance-amount');
 async function shownBalance(page: Page): Promise<number> {
   await expect(headerBalance(page)).toHaveText(/\d/);
   return minor((await headerBalance(page).textContent()) ?? '');
@@ -122,6 +123,8 @@ test('a new member deposits, plays an in-house and a vendor game, sees balance a
   const amounts = await movements.evaluateAll((items) => items.map((li) => li.children[1]?.textContent ?? ''));
   expect(amounts.map(minor).reduce((a, b) => a + b, 0)).toBe(net);
   await page.goto('/m/transaction/record?types=A');
+  // The header's balance once loaded (it shows a mask until its answer arrives).
+  await expect(headerBalance(page)).toHaveText(/\d/);
   await expect(list.getByRole('listitem').first()).toContainText(
     text('money.records.balanceAfter', { amount: (await headerBalance(page).textContent()) ?? '' }),
   );

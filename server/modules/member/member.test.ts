@@ -88,6 +88,20 @@ describe('registration by username', () => {
     await expect(loginAs(c, 'newbie1', 'Newbie#2026')).resolves.toMatchObject({ userName: 'newbie1', type: 0 });
   });
 
+  it('refuses a birthday under 21 years ago with its own error code, and registers nobody; 21 today is old enough', async () => {
+    const c = h.client();
+    const today = h.clock.now();
+    const ymd = (years: number, days = 0) =>
+      new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + days)).toISOString().slice(0, 10);
+    const base = { password: 'Adult#2026', confirmPassword: 'Adult#2026' };
+    const young = await failureOf(registerUser(c, { ...base, username: 'young1', birthday: '2015-06-01' }));
+    expect(young).toMatchObject({ status: 400, errorCode: 'register.birthday.underage', value: { field: 'birthday', minimumAge: 21 } });
+    const tomorrow = await failureOf(registerUser(c, { ...base, username: 'young2', birthday: ymd(21, 1) }));
+    expect(tomorrow.errorCode).toBe('register.birthday.underage');
+    expect(await h.testDb.db.select().from(members).where(eq(members.username, 'young1'))).toEqual([]);
+    await expect(registerUser(c, { ...base, username: 'adult21', birthday: ymd(21) })).resolves.toMatchObject({ userName: 'adult21' });
+  });
+
   it('refuses a taken username, whatever its letter case', async () => {
     const error = await failureOf(registerUser(h.client(), { username: 'Player1', password: 'Abcdef#2026', confirmPassword: 'Abcdef#2026' }));
     expect(error).toMatchObject({ status: 409, errorCode: 'member.username.exists', message: 'Sorry, the username already exists.' });
@@ -101,7 +115,7 @@ describe('registration by username', () => {
     expect(await fail({ ...base, password: 'short', confirmPassword: 'short' })).toBe('password.invalid');
     expect(await fail({ ...base, confirmPassword: 'Other#2026' })).toBe('password.confirm.mismatch');
     expect(await fail({ ...base, email: 'not-an-email' })).toBe('register.email.invalid');
-    expect(await fail({ ...base, birthday: '2001-02-30' })).toBe('register.field.invalid');
+    expect(await fail({ ...base, birthday: '2001-02-30' })).toBe('register.birthday.invalid');
     expect(await fail({ ...base, affiliateCode: 'NOSUCH' })).toBe('affiliate.code.invalid');
     expect(await fail({ ...base, password: undefined })).toBe('register.field.required');
     const noCaptcha = await failureOf(c.sealed.call(registerEndpoint, base));

@@ -13,7 +13,7 @@ import type {
   RegistrationRules,
   SetPasswordByPhonePayload,
 } from '../../../contract/member.ts';
-import { registerFields } from '../../../contract/member.ts';
+import { birthdayMinimumAge, isOldEnough, registerFields } from '../../../contract/member.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -63,6 +63,7 @@ const fieldErrors: Partial<Record<RegisterField, [string, string]>> = {
   payeeName: [errorCodes.nameInvalid, 'Name format is not valid'],
   affiliateCode: [errorCodes.affiliateInvalid, 'Invalid invitation code'],
   recommenderId: [errorCodes.referrerInvalid, 'Referrer link error'],
+  birthday: [errorCodes.birthdayInvalid, 'Birthday is not valid'],
   captcha: [errorCodes.captchaInvalid, 'Captcha error, please try again.'],
 };
 
@@ -142,6 +143,9 @@ export function validateRegistration(rules: RegistrationRules, method: RegisterM
     const checked = name === 'mobileNum' ? value.replace(/[\s().-]/g, '') : value;
     if (checked.length > rule.maxLength || !matches(rule.pattern, checked)) throw fieldInvalid(name);
     if (name === 'birthday' && !validBirthday(value, today)) throw fieldInvalid(name);
+    if (name === 'birthday' && !isOldEnough(value, today)) {
+      throw new AppError(400, errorCodes.birthdayUnderage, `Players must be ${birthdayMinimumAge} or older`, { field: name, minimumAge: birthdayMinimumAge });
+    }
   }
   return active;
 }

@@ -10,6 +10,7 @@ import { games } from '../../db/schema-catalogue.ts';
 import { playRounds } from '../../db/schema-play.ts';
 import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
 import { buildApp } from '../../app.ts';
+import { executeAdminCommand } from '../../admin/commands.ts';
 import { seamlessErrorCodes } from '../../../contract/seamless.ts';
 import { launchGame } from '../games/game-sessions.ts';
 import { defaultRecoverAfterMs, recoverOpenRounds } from './service.ts';
@@ -223,6 +224,20 @@ describe('in-house rounds (real money, provably fair)', () => {
     expect((await state(token)).body.value.commitment).toEqual(commitment);
     const next = await round(token, { stake: 100 });
     expect(next.body.value.round.fairness?.serverSeedHash).toBe(commitment!.serverSeedHash);
+  });
+
+  it('plays nothing while the merchant is under maintenance (503 system.maintenance), and plays again after', async () => {
+    const token = await launch(player, pick.slot.id);
+    const before = await wallet();
+    await executeAdminCommand(h.testDb.db, { kind: 'maintenance.on', merchant: 'DEMO' });
+    try {
+      expect(await round(token, { stake: 100 })).toMatchObject({ status: 503, body: { success: false, errorCode: 'system.maintenance' } });
+      expect((await state(token)).status).toBe(503);
+      expect(await wallet()).toBe(before);
+    } finally {
+      await executeAdminCommand(h.testDb.db, { kind: 'maintenance.off', merchant: 'DEMO' });
+    }
+    expect((await round(token, { stake: 100 })).status).toBe(200);
   });
 });
 

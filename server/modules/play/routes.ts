@@ -17,7 +17,7 @@ import type * as z from 'zod/mini';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { playErrorCodes, roundBodySchema, verifyQuerySchema } from '../../../contract/play.ts';
 import { AppError } from '../../http/app-error.ts';
-import { readPlatformHeaders } from '../../http/request-context.ts';
+import { maintenanceError, readPlatformHeaders } from '../../http/request-context.ts';
 import { pageLanguage, renderGamePage, renderInvalidPage, renderVerifyPage } from './page.ts';
 import { openGameSession } from '../games/game-sessions.ts';
 import {
@@ -119,8 +119,9 @@ export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOpti
     });
   }
 
-  /** A platform session sent along must be the game session's member. */
+  /** A platform session sent along must be the game session's member; nothing is played while the merchant is under maintenance. */
   async function checkMember(request: FastifyRequest, memberId: number, merchantCode: string): Promise<void> {
+    if ((await app.merchants.get(merchantCode))?.row.maintenance) throw maintenanceError();
     const { token } = readPlatformHeaders(request);
     if (!token) return;
     const auth = await app.identity.sessions.authenticate(merchantCode, token).catch(() => null);

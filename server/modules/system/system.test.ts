@@ -82,6 +82,30 @@ describe('GET /wps/system/status', () => {
   });
 });
 
+describe('under maintenance', () => {
+  const call = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: { merchant: 'DEMO' }, ...(method === 'POST' ? { payload: {} } : {}) });
+
+  it('answers every call but the status and the settings with system.maintenance, and answers again when it ends', async () => {
+    await executeAdminCommand(testDb.db, { kind: 'maintenance.on', merchant: 'DEMO' });
+    for (const [method, url] of [
+      ['GET', '/wps/game/list?pageNo=1&pageSize=25'],
+      ['GET', '/wps/game/hot'],
+      ['POST', '/wps/game/launchGame'],
+      ['GET', '/wps/transaction/bets'],
+      ['GET', '/wps/wallets/gcs'],
+      ['POST', '/wps/session/login'],
+    ] as const) {
+      const res = await call(method, url);
+      expect([url, res.statusCode, res.json().errorCode]).toEqual([url, 503, 'system.maintenance']);
+    }
+    for (const url of [systemStatusEndpoint.path, whitelabelEndpoint.path, consolidatedSettingsEndpoint.path]) {
+      expect([url, (await call('GET', url)).statusCode]).toEqual([url, 200]);
+    }
+    await executeAdminCommand(testDb.db, { kind: 'maintenance.off', merchant: 'DEMO' });
+    expect((await call('GET', '/wps/game/list?pageNo=1&pageSize=25')).statusCode).toBe(200);
+  });
+});
+
 describe('merchant settings', () => {
   it('GET /wps/system/whitelabel answers the switches', async () => {
     const res = await app.inject({ method: 'GET', url: whitelabelEndpoint.path, headers: { merchant: 'DEMO' } });

@@ -122,7 +122,7 @@ export function TextField({ label, registration, error, hint, type = 'text', aft
   );
 }
 
-/** A password input with a show/hide toggle. */
+/** A password input with a show toggle: a stable name ("Show password"), pressed while the password shows. */
 export function PasswordField({
   label,
   registration,
@@ -141,7 +141,7 @@ export function PasswordField({
       after={
         <IconButton
           icon={shown ? 'eye-off' : 'eye'}
-          label={t(shown ? 'identity.password.hide' : 'identity.password.show')}
+          label={t('identity.password.show')}
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         />
@@ -239,14 +239,18 @@ export function SmsHumanCheck({ actor }: { actor: SmsCountdownRef | undefined })
   );
 }
 
-/** The SMS code button: "Get code", disabled with the seconds left while counting down. */
+/**
+ * The SMS code button: "Get code", disabled with the seconds left while
+ * counting down. Not a live region: the sent toast announces the code once,
+ * and the seconds are read when the player reaches the button, not every second.
+ */
 export function SmsButton({ actor, onSend }: { actor: SmsCountdownRef | undefined; onSend: () => void }) {
   const t = useT();
   const state = useSelector(actor, (s) => s?.value.button ?? 'idle');
   const remaining = useSelector(actor, (s) => s?.context.remaining ?? 0);
   const busy = state !== 'idle';
   return (
-    <Button variant="secondary" compact className={styles.smsButton} disabled={busy} onClick={onSend} aria-live="polite">
+    <Button variant="secondary" compact className={styles.smsButton} disabled={busy} onClick={onSend}>
       {state === 'counting' ? t('identity.sms.countdown', { seconds: remaining }) : t('identity.sms.send')}
     </Button>
   );

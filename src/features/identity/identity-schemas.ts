@@ -17,6 +17,9 @@ import {
   visibleFields,
 } from '../../../machines/registration-rules.ts';
 import { fieldLimits } from '../../../contract/verification.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
+import { isOldEnough, registerFieldErrorCodes } from '../../../contract/member.ts';
+import { payloadNameOf } from '../../app/registration-payload.ts';
 
 /** A mobile number: 6 to 15 digits once spaces, dashes, dots and brackets are removed (section 5). */
 export const isMobileNumber = (value: string) => /^\d{6,15}$/.test(value.replace(/[\s().-]/g, ''));
@@ -68,9 +71,14 @@ export function registrationSchema(rules: RegistrationRules, method: Registratio
   for (const field of visibleFields(rules, method)) {
     shape[field] = z.string().check(
       z.superRefine((value, ctx) => {
-        if (checkField(rules, method, field, value)) return;
-        const empty = value.trim() === '' && isFieldRequired(rules, method, field);
-        ctx.issues.push({ code: 'custom', input: value, message: empty ? validationMessages.required : validationMessages.format });
+        if (!checkField(rules, method, field, value)) {
+          const empty = value.trim() === '' && isFieldRequired(rules, method, field);
+          // The field's own message ("Account format is incorrect"), as the server would answer it.
+          const format = registerFieldErrorCodes[payloadNameOf[field]] ?? validationMessages.format;
+          ctx.issues.push({ code: 'custom', input: value, message: empty ? validationMessages.required : format });
+        } else if (field === 'birthday' && value.trim() !== '' && !isOldEnough(value.trim(), new Date())) {
+          ctx.issues.push({ code: 'custom', input: value, message: errorCodes.birthdayUnderage });
+        }
       }),
     );
   }

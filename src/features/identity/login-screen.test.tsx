@@ -101,8 +101,10 @@ describe('login screen', () => {
     const { user } = renderApp({ path: '/m/login' });
     const { password } = await form();
     expect(password.getAttribute('type')).toBe('password');
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    await user.click(screen.getByRole('button', { name: 'Show password', pressed: false }));
     expect(password.getAttribute('type')).toBe('text');
+    // The same name, pressed now: a screen reader hears the state, not a new action.
+    expect(screen.getByRole('button', { name: 'Show password', pressed: true })).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Mobile login' }));
     expect((await screen.findByLabelText('Mobile number') as HTMLInputElement).maxLength).toBe(20);
     expect((screen.getByLabelText('Verification code') as HTMLInputElement).maxLength).toBe(10);

@@ -87,6 +87,21 @@ describe('registration screen', () => {
     expect(server.current!.sent.map((s) => s.path)).not.toContain('/wps/member/register');
   });
 
+  it("shows each field's own message and refuses a birthday under 21, sending nothing", async () => {
+    const { user } = renderApp({ path: '/m/register' });
+    await user.type(await screen.findByLabelText('Username'), '1x');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    const birthday = screen.getByLabelText('Birthday (optional)');
+    await user.type(birthday, '2015-06-01');
+    await user.click(screen.getByRole('checkbox', { name: 'I am over 18 and agree to the terms and conditions' }));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Account format is incorrect')).toBeTruthy();
+    expect(screen.getByText('Password format is incorrect')).toBeTruthy();
+    const underage = screen.getByText('You must be 21 or older to register.');
+    expect(birthday.getAttribute('aria-describedby')).toBe(underage.id);
+    expect(server.current!.sent.map((s) => s.path)).not.toContain('/wps/member/register');
+  });
+
   it('checks the invitation code from the URL first and focuses it when invalid', async () => {
     renderApp({ path: '/m/register?affiliateCode=NOPE1' });
     const field = await screen.findByLabelText('Invitation code (optional)');
@@ -127,6 +142,8 @@ describe('registration screen', () => {
     await user.type(password, 'x');
     expect(await screen.findByText('Confirmation password not matched')).toBeTruthy();
     expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    // Tied to its field: the error is the field's description, read after its name (WCAG 3.3.1, 1.3.1).
+    expect(document.getElementById(confirm.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Confirmation password not matched');
     await user.type(confirm, 'x');
     await user.type(password, '{Backspace}');
     await user.type(confirm, '{Backspace}');

@@ -51,6 +51,11 @@ function MovingCarousel({ banners, first }: { banners: Banner[]; first: Banner }
       onPointerEnter={() => carousel.send({ type: 'carousel.hold' })}
       onPointerDown={() => carousel.send({ type: 'carousel.hold' })}
       onPointerLeave={() => carousel.send({ type: 'carousel.release' })}
+      // Keyboard focus inside holds it still too (WCAG 2.2.2), until focus leaves the carousel.
+      onFocus={() => carousel.send({ type: 'carousel.hold' })}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) carousel.send({ type: 'carousel.release' });
+      }}
     >
       {moving ? (
         <Suspense fallback={still}>

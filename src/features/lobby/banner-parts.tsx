@@ -4,8 +4,11 @@ import { useT } from '../../i18n/use-t.ts';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
 import styles from './lobby.module.css';
 
-/** One banner: the first one is the page's LCP image, so it loads eagerly with high priority. A link inside the site goes through the router. */
-export function BannerSlide({ banner, first, className = '' }: { banner: Banner; first: boolean; className?: string }) {
+/**
+ * One banner: the first one is the page's LCP image, so it loads eagerly with high priority. A link inside the site goes through the router.
+ * A banner off screen (`away`) is inert: not focusable nor read (the dots pick it), so focus never lands on what cannot be seen.
+ */
+export function BannerSlide({ banner, first, className = '', away = false }: { banner: Banner; first: boolean; className?: string; away?: boolean }) {
   const navigate = useNavigate();
   const img = (
     <img
@@ -25,6 +28,7 @@ export function BannerSlide({ banner, first, className = '' }: { banner: Banner;
   return link ? (
     <a
       className={slideClass}
+      inert={away}
       href={link}
       onClick={(e) => {
         if (!link.startsWith('/')) return;
@@ -35,7 +39,9 @@ export function BannerSlide({ banner, first, className = '' }: { banner: Banner;
       {img}
     </a>
   ) : (
-    <div className={slideClass}>{img}</div>
+    <div className={slideClass} inert={away}>
+      {img}
+    </div>
   );
 }
 

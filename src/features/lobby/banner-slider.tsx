@@ -31,7 +31,7 @@ export default function BannerSlider({ banners, carousel }: { banners: Banner[];
     <>
       <div ref={sliderRef} className={`keen-slider ${styles.bannerTrack}`}>
         {banners.map((banner, i) => (
-          <BannerSlide key={banner.bannerId} banner={banner} first={i === 0} className="keen-slider__slide" />
+          <BannerSlide key={banner.bannerId} banner={banner} first={i === 0} away={i !== index} className="keen-slider__slide" />
         ))}
       </div>
       <BannerDots banners={banners} current={index} onPick={(i) => carousel.send({ type: 'slide.pick', index: i })} />

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { usePublishedBlockSize } from '../../ui/published-size.ts';
 import { type GameListInput, type GameListTab, hasFilters, hasMore, minBetFilterOptions } from '../../../machines/game-list.machine.ts';
 import type { Game, VendorGameTypes } from '../../../contract/games.ts';
 import { useRole } from '../../app/app-actor.tsx';
@@ -121,10 +122,13 @@ export function GameListView({ input, types, tabs = false, search = false, filte
           : null;
   const filtered = mode === 'filter' || (hot && hasFilters({ vassalage, classify, minBet }));
   const shownTabs = allTabs.filter((tab) => role !== 'guest' || tab === 'all' || tab === 'hot');
+  // The toolbar sticks under the header: what takes focus scrolls clear of it too (WCAG 2.4.11, base.css).
+  const toolbar = useRef<HTMLDivElement>(null);
+  usePublishedBlockSize(toolbar, '--sticky-toolbar-height');
 
   return (
     <div className={styles.block}>
-      <div className={styles.toolbar}>
+      <div ref={toolbar} className={styles.toolbar}>
         {search ? (
           <input
             type="search"

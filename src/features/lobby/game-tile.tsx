@@ -43,8 +43,9 @@ export function GameTile({ game, eager = false }: { game: Game; eager?: boolean 
         <button
           type="button"
           className={styles.star}
+          // A stable name; pressed while the game is a favourite (the filled star).
           aria-pressed={favourite}
-          aria-label={t(favourite ? 'lobby.fav.remove' : 'lobby.fav.add', { name: game.displayName })}
+          aria-label={t('lobby.fav.toggle', { name: game.displayName })}
           onClick={() => send.favourites({ type: 'fav.toggle', nodeId: game.nodeId!, vendor: game.vassalage })}
         >
           <Icon name="star" aria-hidden="true" focusable="false" size={18} />

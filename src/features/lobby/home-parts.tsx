@@ -29,7 +29,7 @@ export function NoticeTicker({ notices, onDownload }: { notices: Announcement[];
       <Link to="/m/notice" className={styles.tickerTrack} data-testid="notice-ticker">
         <span className={styles.tickerText}>{text}</span>
       </Link>
-      <button type="button" className={styles.tickerButton} aria-label={t('lobby.notice.download')} onClick={onDownload}>
+      <button type="button" className={styles.tickerButton} aria-label={t('lobby.notice.download')} aria-haspopup="dialog" onClick={onDownload}>
         <Icon name="download" aria-hidden="true" focusable="false" size={20} />
       </button>
       <Link to="/m/voucherCenter" className={styles.tickerButton} aria-label={t('lobby.notice.deposit')}>
@@ -53,9 +53,11 @@ export function NoticePopup({ notices, onClose }: { notices: Announcement[]; onC
   const [open, setOpen] = useState<number | null>(null);
   return (
     <Sheet title={t('lobby.notice.popupTitle')} onClose={onClose}>
-      {/* Scrollable, so it takes focus for keyboard scrolling. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className={styles.noticeBody} aria-label={t('lobby.notice.label')} tabIndex={0}>
+      {/*
+        Scrollable; its notice buttons take focus, and the keys scroll it from them. Not a region of its
+        own: the home's ticker is the "Announcements" region already (landmark names are unique).
+      */}
+      <div className={styles.noticeBody}>
         {notices.map((n) => {
           const expanded = open === n.announcementId;
           const contentId = `notice-${n.announcementId}`;
@@ -82,7 +84,7 @@ export function NoticePopup({ notices, onClose }: { notices: Announcement[]; onC
             </article>
           );
         })}
-      </section>
+      </div>
       <Button variant="primary" onClick={onClose}>
         {t('lobby.notice.close')}
       </Button>

@@ -36,6 +36,16 @@ describe('favourites and recent games as a guest (spec sections 5 and 6)', () =>
     expect(server.to(endpoint)).toEqual([]);
   });
 
+  it("a guest's star tap goes to login; the star never shows as on and nothing is sent", async () => {
+    const server = lobbyServer();
+    const { router } = renderApp({ path: '/m/hot-games' });
+    const star = (await screen.findAllByRole('button', { name: /^Add .* to favourites$/ }))[0]!;
+    expect(star.getAttribute('aria-pressed')).not.toBe('true');
+    star.click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
+    expect(server.to(favouriteIdsEndpoint.path)).toEqual([]);
+  });
+
   it('a guest has no recent or favourites tab on a list page', async () => {
     lobbyServer();
     renderApp({ path: '/m/gameList?gameType=LIVE' });
@@ -113,10 +123,10 @@ describe('favourite stars', () => {
     renderApp({ path: '/m/gameList?gameType=RNG', session: memberSession });
     await waitFor(() => expect(server.to(favouriteIdsEndpoint.path).map((r) => r.query.get('pageNo'))).toEqual(['1', '2']));
     // The listed games (N1, N2, ...) are all on the second page of ids: every star is on.
-    const stars = await screen.findAllByRole('button', { name: /^Remove .* from favourites$/ });
+    const stars = await screen.findAllByRole('button', { name: /^Favourite: / });
     expect(stars.length).toBeGreaterThan(5);
     for (const star of stars) expect(star.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.queryAllByRole('button', { name: /^Add .* to favourites$/ })).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: /^Favourite: /, pressed: false })).toHaveLength(0);
   });
 });
 

@@ -42,25 +42,28 @@ export default function BalanceWidget({ atHome = false }: { atHome?: boolean }) 
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [actor]);
 
-  const shown = hidden || loading || !reading ? balanceMask : formatMoney(reading.sumBalance, reading.currency);
-  const text = failed && !reading ? t('money.balance.failed') : shown;
+  const amount = reading ? formatMoney(reading.sumBalance, reading.currency) : null;
+  const masked = hidden || loading || !amount;
+  const text = failed && !reading ? t('money.balance.failed') : masked ? balanceMask : amount;
+  // What screen readers are told: the amount (kept while it reloads, so an unchanged balance is not
+  // announced again), nothing while the player hides it, or that it could not be loaded.
+  const spoken = failed ? t('money.balance.unavailable') : hidden || !amount ? '' : amount;
   return (
     <div className={styles.widget} data-state={loading ? 'loading' : failed ? 'failed' : 'ready'}>
-      {/* The amount is the hide toggle; screen readers get the amount from the output beside it. */}
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-label={t(hidden ? 'money.balance.show' : 'money.balance.hide')}
-        aria-pressed={hidden}
-        onClick={() => actor?.send({ type: 'balance.toggleHidden' })}
-      >
+      {/*
+        The amount is the hide toggle. Its name is stable ("Hide balance", pressed while hidden) and
+        contains the amount it shows (WCAG 2.5.3); the asterisks and dashes are no label, so they are
+        left out of it.
+      */}
+      <button type="button" className={styles.toggle} aria-pressed={hidden} onClick={() => actor?.send({ type: 'balance.toggleHidden' })}>
         {hidden ? <Icon name="eye-off" aria-hidden="true" focusable="false" /> : <Icon name="eye" aria-hidden="true" focusable="false" />}
-        <span className={styles.amount} aria-hidden="true">
+        <span className={styles.hidden}>{t('money.balance.hide')}</span>{' '}
+        <span className={styles.amount} aria-hidden={text === amount ? undefined : true} data-testid="balance-amount">
           {text}
         </span>
       </button>
-      <output className={styles.hidden} aria-label={t('money.balance.label')} aria-busy={loading}>
-        {text}
+      <output className={styles.hidden} aria-label={t('money.balance.label')}>
+        {spoken}
       </output>
       <IconButton
         icon="refresh-cw"

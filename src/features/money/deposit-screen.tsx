@@ -10,7 +10,7 @@ import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { amountText, parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 import { MessageAlert } from '../../ui/message-alert.tsx';
-import { usePageVisible, useSiteCurrency } from './money-parts.tsx';
+import { type ErrorFields, useFieldErrors, usePageVisible, useSiteCurrency } from './money-parts.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /**
@@ -69,6 +69,15 @@ export function DepositScreen({ isTrial, orderNo }: { isTrial: boolean; orderNo:
 
 type DepositActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideDepositMachine>>>;
 
+/** The fields each error of the deposit form is about. */
+const depositErrorFields: ErrorFields = {
+  'money.channel.required': ['channel'],
+  'deposit.channel.unknown': ['channel'],
+  'money.amount.range': ['amount'],
+  'wallet.amount.range': ['amount'],
+  'deposit.promotion.unavailable': ['promotion'],
+};
+
 function DepositForm({ actor }: { actor: DepositActor }) {
   const t = useT();
   const formatMoney = useFormatMoney();
@@ -78,6 +87,7 @@ function DepositForm({ actor }: { actor: DepositActor }) {
   const creating = useSelector(actor, (s) => s.matches('creating'));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const [amount, setAmount] = useState('');
+  const errors = useFieldErrors(errorCode, depositErrorFields);
   const { currency } = options;
   const channel = options.channels.find((c) => c.code === channelCode) ?? null;
 
@@ -86,12 +96,14 @@ function DepositForm({ actor }: { actor: DepositActor }) {
   }
   return (
     <form
+      ref={errors.form}
       className={styles.screen}
       noValidate
       aria-busy={creating}
       onSubmit={(event) => {
         event.preventDefault();
         actor.send({ type: 'deposit.submit', amount: parseAmount(amount, currency.minorUnits) });
+        errors.refocus(actor.getSnapshot().context.errorCode);
       }}
     >
       {options.bonusBadge !== null ? (
@@ -109,6 +121,7 @@ function DepositForm({ actor }: { actor: DepositActor }) {
                 name="channel"
                 value={c.code}
                 checked={c.code === channelCode}
+                {...errors.field('channel')}
                 onChange={() => actor.send({ type: 'deposit.selectChannel', channelCode: c.code })}
               />
               <span className={styles.choiceTitle}>{c.name}</span>
@@ -118,6 +131,7 @@ function DepositForm({ actor }: { actor: DepositActor }) {
             </label>
           ))}
         </div>
+        {errors.errorUnder('channel')}
       </fieldset>
 
       <div className={styles.field}>
@@ -130,15 +144,17 @@ function DepositForm({ actor }: { actor: DepositActor }) {
           </span>
           <input
             id="deposit-amount"
+            name="amount"
             className={styles.input}
             inputMode="decimal"
             autoComplete="off"
             maxLength={16}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            aria-describedby="deposit-amount-hint"
+            {...errors.field('amount', channel ? 'deposit-amount-hint' : undefined)}
           />
         </div>
+        {errors.errorUnder('amount')}
         {channel ? (
           <span id="deposit-amount-hint" className={styles.hint}>
             {t('money.limits', { min: formatMoney(channel.minAmount, currency), max: formatMoney(channel.maxAmount, currency) })}
@@ -170,6 +186,7 @@ function DepositForm({ actor }: { actor: DepositActor }) {
                 type="radio"
                 name="promotion"
                 checked={promotionId === null}
+                {...errors.field('promotion')}
                 onChange={() => actor.send({ type: 'deposit.selectPromotion', promotionId: null })}
               />
               <span className={styles.choiceTitle}>{t('money.deposit.noPromotion')}</span>
@@ -181,6 +198,7 @@ function DepositForm({ actor }: { actor: DepositActor }) {
                   name="promotion"
                   disabled={!p.available}
                   checked={promotionId === p.id}
+                  {...errors.field('promotion')}
                   onChange={() => actor.send({ type: 'deposit.selectPromotion', promotionId: p.id })}
                 />
                 <span className={styles.choiceTitle}>{p.title}</span>
@@ -196,10 +214,11 @@ function DepositForm({ actor }: { actor: DepositActor }) {
               </label>
             ))}
           </div>
+          {errors.errorUnder('promotion')}
         </fieldset>
       ) : null}
 
-      <MessageAlert messageId={errorCode} />
+      {errors.formError}
       <Button type="submit" block disabled={creating}>
         {creating ? t('in_please_wait') : t('money.deposit.submit')}
       </Button>

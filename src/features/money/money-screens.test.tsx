@@ -28,7 +28,7 @@ const withdrawInfo = {
 };
 
 /** The server: answers by path; records every request. */
-function fakeServer(answers: Record<string, () => unknown>) {
+function fakeServer(answers: Record<string, () => unknown | Promise<unknown>>) {
   const requests: { method: string; path: string }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
@@ -36,11 +36,18 @@ function fakeServer(answers: Record<string, () => unknown>) {
     requests.push({ method, path: url.pathname });
     const answer = answers[`${method} ${url.pathname}`];
     if (!answer) return new Response(JSON.stringify({ success: false, errorCode: 'request.not.found', message: 'no' }), { status: 404 });
-    return new Response(JSON.stringify({ success: true, value: answer() }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ success: true, value: await answer() }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
   return { requests };
 }
+
+/** The text of the elements that describe a field (aria-describedby), as a screen reader reads it after the name. */
+const description = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 let n = 0;
 /** A member session of its own, so the site-wide balance starts afresh. */
@@ -59,19 +66,46 @@ describe('balance widget', () => {
     const server = fakeServer({ 'GET /wps/wallets/gcs': () => wallet(balance) });
     const { user } = renderApp({ path: '/m/set', session: freshMember() });
     const header = await screen.findByRole('banner');
-    const amount = await within(header).findByRole('status', { name: 'Balance' });
-    await waitFor(() => expect(amount.textContent).toBe('₱5,000.00'));
+    // What a screen reader is told (a polite status) and what the toggle shows.
+    const spoken = await within(header).findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(spoken.textContent).toBe('₱5,000.00'));
+    // The toggle's name is stable and holds the amount it shows (WCAG 2.5.3); pressed while hidden.
+    const toggle = within(header).getByRole('button', { name: 'Hide balance ₱5,000.00', pressed: false });
 
-    await user.click(within(header).getByRole('button', { name: 'Hide balance' }));
-    expect(amount.textContent).toBe('****');
+    await user.click(toggle);
+    expect(within(header).getByTestId('balance-amount').textContent).toBe('****');
+    expect(within(header).getByRole('button', { name: 'Hide balance', pressed: true })).toBe(toggle);
+    expect(spoken.textContent).toBe('');
     expect(localStorage.getItem('MC_BALANCE_HIDDEN')).toBe('1');
-    await user.click(within(header).getByRole('button', { name: 'Show balance' }));
-    expect(amount.textContent).toBe('₱5,000.00');
+    await user.click(toggle);
+    expect(within(header).getByTestId('balance-amount').textContent).toBe('₱5,000.00');
+    expect(within(header).getByRole('button', { name: 'Hide balance ₱5,000.00', pressed: false })).toBe(toggle);
+    expect(spoken.textContent).toBe('₱5,000.00');
 
     balance = 123456789;
     await user.click(within(header).getByRole('button', { name: 'Refresh balance' }));
-    await waitFor(() => expect(amount.textContent).toBe('₱1,234,567.89'));
+    await waitFor(() => expect(spoken.textContent).toBe('₱1,234,567.89'));
+    expect(within(header).getByRole('button', { name: 'Hide balance ₱1,234,567.89' })).toBe(toggle);
     expect(server.requests.filter((r) => r.path === '/wps/wallets/gcs')).toHaveLength(2);
+  });
+
+  it('tells screen readers a new amount once: the polite status keeps the amount while it reloads', async () => {
+    let release: () => void = () => {};
+    let calls = 0;
+    fakeServer({
+      'GET /wps/wallets/gcs': () =>
+        ++calls === 1 ? wallet(500000) : new Promise((resolve) => (release = () => resolve(wallet(5000)))),
+    });
+    const { user } = renderApp({ path: '/m/set', session: freshMember() });
+    const header = await screen.findByRole('banner');
+    const spoken = await within(header).findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(spoken.textContent).toBe('₱5,000.00'));
+    await user.click(within(header).getByRole('button', { name: 'Refresh balance' }));
+    // Loading: the toggle shows asterisks, the status (a live region) does not change, so nothing is read.
+    await waitFor(() => expect(within(header).getByTestId('balance-amount').textContent).toBe('****'));
+    expect(spoken.textContent).toBe('₱5,000.00');
+    release();
+    await waitFor(() => expect(spoken.textContent).toBe('₱50.00'));
   });
 
   it('reloads when the page becomes visible again', async () => {
@@ -105,7 +139,11 @@ describe('deposit screen', () => {
     expect(screen.getByText('Bonus up to ₱258')).toBeTruthy();
     await user.type(amount, '50');
     await user.click(screen.getByRole('button', { name: 'Deposit now' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please enter an amount within the limits.');
+    // The error is the amount's: marked invalid, described by the error (and its limits), focused.
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(amount)).toBe('Please enter an amount within the limits. Limits ₱100.00 – ₱50,000.00');
+    expect(document.activeElement).toBe(amount);
+    expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: '₱300.00' }));
     expect((amount as HTMLInputElement).value).toBe('300');
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
@@ -121,9 +159,12 @@ describe('withdraw screen', () => {
     await user.type(screen.getByLabelText('Account name'), 'Alice');
     await user.type(screen.getByLabelText('Account number'), '123');
     await user.click(screen.getByRole('button', { name: 'Save bank card' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Please choose a bank, enter the account name and an account number of 6 to 30 digits.',
-    );
+    const rule = 'Please choose a bank, enter the account name and an account number of 6 to 30 digits.';
+    // Tied to the fields it is about: both described by it, the first one focused.
+    await waitFor(() => expect(screen.getByLabelText('Account name').getAttribute('aria-invalid')).toBe('true'));
+    expect(description(screen.getByLabelText('Account name'))).toBe(rule);
+    expect(description(screen.getByLabelText('Account number'))).toBe(`${rule} 6 to 30 digits`);
+    expect(document.activeElement).toBe(screen.getByLabelText('Account name'));
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 });

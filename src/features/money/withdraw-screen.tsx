@@ -9,10 +9,33 @@ import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
-import { MessageAlert } from '../../ui/message-alert.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
+import { type ErrorFields, useFieldErrors } from './money-parts.tsx';
 
 type WithdrawActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideWithdrawMachine>>>;
+
+/** The fields each error of the withdraw screen's forms is about. */
+const cardErrorFields: ErrorFields = {
+  'money.card.fields': ['accountName', 'accountNumber'],
+  'bankcard.number.invalid': ['accountNumber'],
+  'bankcard.exists': ['accountNumber'],
+};
+const passwordErrorFields: ErrorFields = {
+  'money.password.format': ['newPassword'],
+  'withdraw.password.invalid': ['newPassword'],
+  'money.password.mismatch': ['confirmPassword'],
+};
+const withdrawErrorFields: ErrorFields = {
+  'money.card.required': ['bankCardId'],
+  'bankcard.not.found': ['bankCardId'],
+  'money.amount.range': ['amount'],
+  'money.amount.balance': ['amount'],
+  'wallet.amount.range': ['amount'],
+  'wallet.balance.insufficient': ['amount'],
+  'money.password.format': ['password'],
+  'withdraw.password.invalid': ['password'],
+  'withdraw.password.incorrect': ['password'],
+};
 
 const formValues = (event: FormEvent<HTMLFormElement>) => {
   event.preventDefault();
@@ -92,10 +115,12 @@ function CardForm({ actor }: { actor: WithdrawActor }) {
   const info = useSelector(actor, (s) => s.context.info)!;
   const saving = useSelector(actor, (s) => s.matches({ addingCard: 'saving' }));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const errors = useFieldErrors(errorCode, cardErrorFields);
   return (
     <div className={styles.screen}>
       <BalanceCard actor={actor} />
       <form
+        ref={errors.form}
         className={styles.screen}
         style={{ padding: 0 }}
         noValidate
@@ -104,6 +129,7 @@ function CardForm({ actor }: { actor: WithdrawActor }) {
         onSubmit={(event) => {
           const value = formValues(event);
           actor.send({ type: 'card.submit', bankName: value('bankName'), accountName: value('accountName'), accountNumber: value('accountNumber') });
+          errors.refocus(actor.getSnapshot().context.errorCode);
         }}
       >
         <h2 className={styles.itemTitle}>{t('money.card.title')}</h2>
@@ -126,19 +152,31 @@ function CardForm({ actor }: { actor: WithdrawActor }) {
             {t('money.card.accountName')}
           </label>
           <div className={styles.control}>
-            <input id="card-name" name="accountName" className={styles.input} autoComplete="name" maxLength={128} />
+            <input id="card-name" name="accountName" className={styles.input} autoComplete="name" maxLength={128} {...errors.field('accountName')} />
           </div>
+          {errors.errorUnder('accountName')}
         </div>
         <div className={styles.field}>
           <label className={styles.label} htmlFor="card-number">
             {t('money.card.accountNumber')}
           </label>
           <div className={styles.control}>
-            <input id="card-number" name="accountNumber" className={styles.input} inputMode="numeric" autoComplete="off" maxLength={40} />
+            <input
+              id="card-number"
+              name="accountNumber"
+              className={styles.input}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={40}
+              {...errors.field('accountNumber', 'card-number-hint')}
+            />
           </div>
-          <span className={styles.hint}>{t('money.card.accountNumberHint')}</span>
+          {errors.errorUnder('accountNumber')}
+          <span id="card-number-hint" className={styles.hint}>
+            {t('money.card.accountNumberHint')}
+          </span>
         </div>
-        <MessageAlert messageId={errorCode} />
+        {errors.formError}
         <Button type="submit" block disabled={saving}>
           {saving ? t('in_please_wait') : t('money.card.submit')}
         </Button>
@@ -156,10 +194,12 @@ function PasswordForm({ actor }: { actor: WithdrawActor }) {
   const t = useT();
   const saving = useSelector(actor, (s) => s.matches({ settingPassword: 'saving' }));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const errors = useFieldErrors(errorCode, passwordErrorFields);
   return (
     <div className={styles.screen}>
       <BalanceCard actor={actor} />
       <form
+        ref={errors.form}
         className={styles.screen}
         style={{ padding: 0 }}
         noValidate
@@ -168,13 +208,14 @@ function PasswordForm({ actor }: { actor: WithdrawActor }) {
         onSubmit={(event) => {
           const value = formValues(event);
           actor.send({ type: 'password.submit', newPassword: value('newPassword'), confirmPassword: value('confirmPassword') });
+          errors.refocus(actor.getSnapshot().context.errorCode);
         }}
       >
         <h2 className={styles.itemTitle}>{t('money.password.title')}</h2>
         <p className={styles.hint}>{t('money.password.lead')}</p>
-        <PinField id="pin-new" name="newPassword" label={t('money.password.new')} autoComplete="new-password" />
-        <PinField id="pin-confirm" name="confirmPassword" label={t('money.password.confirm')} autoComplete="new-password" />
-        <MessageAlert messageId={errorCode} />
+        <PinField id="pin-new" name="newPassword" label={t('money.password.new')} autoComplete="new-password" errors={errors} />
+        <PinField id="pin-confirm" name="confirmPassword" label={t('money.password.confirm')} autoComplete="new-password" errors={errors} />
+        {errors.formError}
         <Button type="submit" block disabled={saving}>
           {saving ? t('in_please_wait') : t('money.password.submit')}
         </Button>
@@ -183,15 +224,27 @@ function PasswordForm({ actor }: { actor: WithdrawActor }) {
   );
 }
 
-function PinField({ id, name, label, autoComplete }: { id: string; name: string; label: string; autoComplete: string }) {
+type FieldErrors = ReturnType<typeof useFieldErrors>;
+
+function PinField({ id, name, label, autoComplete, errors }: { id: string; name: string; label: string; autoComplete: string; errors: FieldErrors }) {
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
       <div className={styles.control}>
-        <input id={id} name={name} className={styles.input} type="password" inputMode="numeric" maxLength={6} autoComplete={autoComplete} />
+        <input
+          id={id}
+          name={name}
+          className={styles.input}
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete={autoComplete}
+          {...errors.field(name)}
+        />
       </div>
+      {errors.errorUnder(name)}
     </div>
   );
 }
@@ -202,11 +255,13 @@ function WithdrawForm({ actor }: { actor: WithdrawActor }) {
   const info = useSelector(actor, (s) => s.context.info)!;
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const errors = useFieldErrors(errorCode, withdrawErrorFields);
   const { currency } = info;
   return (
     <div className={styles.screen}>
       <BalanceCard actor={actor} />
       <form
+        ref={errors.form}
         className={styles.screen}
         style={{ padding: 0 }}
         noValidate
@@ -219,6 +274,7 @@ function WithdrawForm({ actor }: { actor: WithdrawActor }) {
             amount: parseAmount(value('amount'), currency.minorUnits),
             password: value('password'),
           });
+          errors.refocus(actor.getSnapshot().context.errorCode);
         }}
       >
         <fieldset className={styles.group}>
@@ -226,7 +282,7 @@ function WithdrawForm({ actor }: { actor: WithdrawActor }) {
           <div className={styles.choices}>
             {info.bankCards.map((card, i) => (
               <label key={card.id} className={styles.choice}>
-                <input type="radio" name="bankCardId" value={card.id} defaultChecked={i === 0} />
+                <input type="radio" name="bankCardId" value={card.id} defaultChecked={i === 0} {...errors.field('bankCardId')} />
                 <span className={styles.choiceTitle}>
                   {card.bankName} {card.accountNumberMasked}
                 </span>
@@ -234,6 +290,7 @@ function WithdrawForm({ actor }: { actor: WithdrawActor }) {
               </label>
             ))}
           </div>
+          {errors.errorUnder('bankCardId')}
           {info.bankCards.length < info.maxBankCards ? (
             <Button variant="ghost" compact onClick={() => actor.send({ type: 'card.add' })}>
               {t('money.card.add')}
@@ -248,14 +305,23 @@ function WithdrawForm({ actor }: { actor: WithdrawActor }) {
             <span className={styles.prefix} aria-hidden="true">
               {currency.symbol}
             </span>
-            <input id="withdraw-amount" name="amount" className={styles.input} inputMode="decimal" autoComplete="off" maxLength={16} />
+            <input
+              id="withdraw-amount"
+              name="amount"
+              className={styles.input}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={16}
+              {...errors.field('amount', 'withdraw-amount-hint')}
+            />
           </div>
-          <span className={styles.hint}>
+          {errors.errorUnder('amount')}
+          <span id="withdraw-amount-hint" className={styles.hint}>
             {t('money.limits', { min: formatMoney(info.minAmount, currency), max: formatMoney(info.maxAmount, currency) })}
           </span>
         </div>
-        <PinField id="withdraw-password" name="password" label={t('money.withdraw.password')} autoComplete="current-password" />
-        <MessageAlert messageId={errorCode} />
+        <PinField id="withdraw-password" name="password" label={t('money.withdraw.password')} autoComplete="current-password" errors={errors} />
+        {errors.formError}
         <Button type="submit" block disabled={submitting}>
           {submitting ? t('in_please_wait') : t('money.withdraw.submit')}
         </Button>

@@ -1,5 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { hotGamesEndpoint } from '../../../contract/games.ts';
+import type { StatusAnswer } from '../../../machines/system-status.machine.ts';
+import { lobbyServer } from '../../test/lobby-fakes.ts';
 import { memberSession, renderApp } from '../../test/render-app.tsx';
 
 describe('site status', () => {
@@ -21,6 +24,22 @@ describe('site status', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it('shows the maintenance page as soon as a call is answered system.maintenance (the status is asked again)', async () => {
+    let answer: StatusAnswer = { status: 0, info: '', ip: '1.2.3.4' };
+    lobbyServer({
+      answers: {
+        [`GET ${hotGamesEndpoint.path}`]: () => {
+          answer = { status: 1, info: 'Back at 06:00 GMT+8', ip: '1.2.3.4' };
+          throw { status: 503, errorCode: 'system.maintenance' };
+        },
+      },
+    });
+    renderApp({ path: '/m/hot-games', status: () => answer });
+    expect(await screen.findByRole('heading', { name: 'The platform is under maintenance' })).toBeTruthy();
+    expect(screen.getByText('Back at 06:00 GMT+8')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 
   it('falls back to the standard maintenance text', async () => {

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Icon, type IconName } from '../../ui/icons.tsx';
-import { lazy, Suspense, use, useState } from 'react';
+import { lazy, Suspense, use, useRef, useState } from 'react';
+import { usePublishedBlockSize } from '../../ui/published-size.ts';
 import { useRole } from '../../app/app-actor.tsx';
 import { activeBottomTab, type BottomTab } from '../../app/layout-rules.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
@@ -30,10 +31,12 @@ export function BottomMenu({ path, settings }: { path: string; settings: Setting
   const navigate = useNavigate();
   const [offerRegister, setOfferRegister] = useState(false);
   const active = activeBottomTab(path);
+  const list = useRef<HTMLUListElement>(null);
+  usePublishedBlockSize(list, '--bottom-bar-height');
 
   return (
     <nav className={styles.bar} aria-label={t('shell.bottom.label')}>
-      <ul className={styles.list}>
+      <ul ref={list} className={styles.list}>
         {items.map(({ tab, to, icon, labelId }) => (
           <li key={tab}>
             <Link

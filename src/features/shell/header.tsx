@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Icon } from '../../ui/icons.tsx';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { usePublishedBlockSize } from '../../ui/published-size.ts';
 import { useIntl } from 'react-intl';
 import { useAppSend, useRole, useSession, useSessionEnded } from '../../app/app-actor.tsx';
 import { isHomePath, showsHeader } from '../../app/layout-rules.ts';
@@ -87,7 +88,7 @@ function AccountActions({ atHome }: { atHome: boolean }) {
       <Link to="/m/withdraw" className={iconButtonClassName} aria-label={t('header.withdraw')}>
         <Icon name="banknote" aria-hidden="true" focusable="false" />
       </Link>
-      <IconButton icon="log-out" label={t('header.logout')} onClick={() => setConfirming(true)} />
+      <IconButton icon="log-out" label={t('header.logout')} aria-haspopup="dialog" onClick={() => setConfirming(true)} />
       {confirming ? (
         <Suspense fallback={null}>
           <LogoutDialog onClose={closeLogout} />
@@ -109,10 +110,12 @@ export function Header({ path }: { path: string }) {
   const [menuWanted, setMenuWanted] = useState(false);
   const header = showsHeader(path);
   const home = isHomePath(path);
+  const inner = useRef<HTMLDivElement>(null);
+  usePublishedBlockSize(inner, '--header-height');
   useSessionRenewal(path);
   return (
     <header className={styles.header}>
-      <div className={styles.inner}>
+      <div ref={inner} className={styles.inner}>
         {header && home ? (
           <IconButton
             icon="menu"

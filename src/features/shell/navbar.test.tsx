@@ -22,7 +22,7 @@ describe('navbar', () => {
   it('shows neither logo nor back on the first password change', async () => {
     renderApp({ path: '/m/changePsw', session: { ...memberSession, firstTimeLogin: true } });
     const header = await screen.findByRole('banner');
-    expect(await within(header).findByRole('heading', { name: 'First password' })).toBeTruthy();
+    expect(await within(header).findByRole('heading', { name: 'Set a new password' })).toBeTruthy();
     expect(within(header).queryByRole('button', { name: 'Back' })).toBeNull();
     expect(within(header).queryByRole('link', { name: 'M Casino home' })).toBeNull();
   });

@@ -16,7 +16,7 @@ import { clientAddresses } from '../identity-support.ts';
 import { createDeposit, decideAtGateway, type FreshMember, freshMember, trialSession } from '../money-support.ts';
 import { giveSession, text } from '../support.ts';
 import { type BrowserModel, type PathRun, type UiStep, tagOf } from './browser-model.ts';
-import { formAlert, messageOf, valueText } from './screen.ts';
+import { expectFormError, valueText } from './screen.ts';
 
 /** The demo merchant's deposit options as the server answers them (ids in seed order). */
 const options: DepositOptionsData = {
@@ -63,11 +63,6 @@ const promotionRadio = (page: Page, id: number | null) =>
   page.getByRole('radio', { name: new RegExp(`^${id === null ? text('money.deposit.noPromotion') : options.promotions.find((p) => p.id === id)!.title}`) });
 const checkButton = (page: Page) => page.getByRole('button', { name: text('money.deposit.check') });
 const statusAnswered = (page: Page) => page.waitForResponse((r) => r.url().includes('/wps/deposit/order?') && r.request().method() === 'GET');
-
-async function expectMessage(page: Page, errorCode: unknown) {
-  if (typeof errorCode === 'string') await expect(formAlert(page).filter({ hasText: messageOf(errorCode) })).toBeVisible();
-  else await expect(formAlert(page)).toHaveCount(0);
-}
 
 async function drive({ page, baseURL, path, data }: PathRun<DepositData>, step: UiStep, i: number) {
   const next = path.steps[i + 1]?.event;
@@ -131,7 +126,7 @@ async function see({ page }: PathRun<DepositData>, step: UiStep) {
     await expect(page.getByRole('button', { name: text('money.deposit.submit') })).toBeEnabled();
     await expect(channelRadio(page, context.channelCode!)).toBeChecked();
     await expect(promotionRadio(page, context.promotionId)).toBeChecked();
-    await expectMessage(page, context.errorCode);
+    await expectFormError(page, context.errorCode);
     return;
   }
   if (value.includes('pending')) {
@@ -145,7 +140,7 @@ async function see({ page }: PathRun<DepositData>, step: UiStep) {
     await expect(page.getByRole('heading', { name: text('money.deposit.pending') })).toBeVisible();
     await expect(checkButton(page)).toBeEnabled();
     await expect(page.getByRole('link', { name: text('money.deposit.openPayment') })).toHaveCount(context.order?.payUrl ? 1 : 0);
-    await expectMessage(page, context.errorCode);
+    await expectFormError(page, context.errorCode);
     return;
   }
   if (value === '"settled"') {

@@ -24,5 +24,29 @@ export async function expectAlert(page: Page, errorCode: unknown, ownIds: readon
   }
 }
 
+/**
+ * A money form's error: an error about a field is shown under it and tied to
+ * it (the field is `aria-invalid` and described by the error); any other is
+ * the form's alert. No error: no alert and no field in error.
+ */
+export async function expectFormError(page: Page, errorCode: unknown) {
+  const main = page.getByRole('main');
+  if (typeof errorCode !== 'string') {
+    await expect(formAlert(page)).toHaveCount(0);
+    await expect(main.locator('[aria-invalid="true"]')).toHaveCount(0);
+    return;
+  }
+  const message = main.getByText(messageOf(errorCode), { exact: true });
+  await expect(message).toBeVisible();
+  const tied = await message.evaluate(
+    (el) =>
+      el.closest('[role=alert]') !== null ||
+      Array.from(document.querySelectorAll('[aria-invalid="true"]')).some((field) =>
+        (field.getAttribute('aria-describedby') ?? '').split(' ').includes(el.id),
+      ),
+  );
+  expect(tied, `"${messageOf(errorCode)}" is the form's alert or tied to a field in error`).toBe(true);
+}
+
 /** A snapshot's state value as text, for checks on where a parallel machine is. */
 export const valueText = (value: unknown) => JSON.stringify(value);

@@ -16,7 +16,7 @@ import { clientAddresses } from '../identity-support.ts';
 import { addBankCard, freshAccountNumber, freshMember, fund, setWithdrawalPassword, trialSession } from '../money-support.ts';
 import { giveSession, text } from '../support.ts';
 import { type BrowserModel, type PathRun, type ProposedStep, type Snap, tagOf, type UiStep } from './browser-model.ts';
-import { formAlert, messageOf, valueText } from './screen.ts';
+import { expectFormError, valueText } from './screen.ts';
 
 const balance = 1_000_00;
 const withdrawal = 200_00;
@@ -108,11 +108,6 @@ const peso = (minor: number) => (minor / 100).toFixed(2);
 const shownMoney = (minor: number) => `₱${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const button = (page: Page, id: Parameters<typeof text>[0]) => page.getByRole('button', { name: text(id), exact: true });
 
-async function expectMessage(page: Page, errorCode: unknown) {
-  if (typeof errorCode === 'string') await expect(formAlert(page).filter({ hasText: messageOf(errorCode) })).toBeVisible();
-  else await expect(formAlert(page)).toHaveCount(0);
-}
-
 async function drive({ page, data }: PathRun<WithdrawData>, step: UiStep) {
   const event = step.event;
   switch (tagOf(event)) {
@@ -174,13 +169,13 @@ async function see({ page }: PathRun<WithdrawData>, step: UiStep) {
     await expect(page.getByRole('heading', { name: text('money.card.title') })).toBeVisible();
     await expect(button(page, 'money.card.submit')).toBeEnabled();
     await expect(button(page, 'dialog.cancel')).toHaveCount(info!.bankCards.length > 0 ? 1 : 0);
-    await expectMessage(page, snap.context.errorCode);
+    await expectFormError(page, snap.context.errorCode);
     return;
   }
   if (value.includes('settingPassword') && value.includes('editing')) {
     await expect(page.getByRole('heading', { name: text('money.password.title') })).toBeVisible();
     await expect(button(page, 'money.password.submit')).toBeEnabled();
-    await expectMessage(page, snap.context.errorCode);
+    await expectFormError(page, snap.context.errorCode);
     return;
   }
   if (value === '"form"') {
@@ -188,7 +183,7 @@ async function see({ page }: PathRun<WithdrawData>, step: UiStep) {
     await expect(page.getByTestId('withdraw-balance')).toHaveText(shownMoney(info!.balance));
     await expect(page.getByRole('radio')).toHaveCount(info!.bankCards.length);
     await expect(button(page, 'money.card.add')).toHaveCount(info!.bankCards.length < info!.maxBankCards ? 1 : 0);
-    await expectMessage(page, snap.context.errorCode);
+    await expectFormError(page, snap.context.errorCode);
     return;
   }
   if (value === '"requested"') {
