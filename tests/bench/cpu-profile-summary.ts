@@ -31,7 +31,7 @@ const total = [...selfMicros.values()].reduce((a, b) => a + b, 0);
 
 function packageOf(url: string): string {
   if (!url) return '(native / vm)';
-  if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
   const nm = url.lastIndexOf('node_modules/');
   if (nm >= 0) {
     const rest = url.slice(nm + 'node_modules/'.length).split('/');
