@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installInputTextCheck(app);
 
   registerOpenApiRoute(app);
-  registerSystemRoutes(app, { depositBadgeOf });
+  registerSystemRoutes(app, { depositBadgeOf, badgeCacheTtlMs: options.merchantCacheTtlMs ?? 1000 });
   registerIdentity(app, options.db, options.identity);
   registerGameRoutes(app, { cacheTtlMs: options.catalogueCacheTtlMs ?? 5000 });
   registerContentRoutes(app);

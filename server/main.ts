@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { readConfig, startupRefusal } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from './db/data-dir-lock.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 let config: ReturnType<typeof readConfig>;
@@ -51,6 +52,9 @@ const app = await buildApp({
   identity: { devEndpoints: config.devEndpoints, limits: config.smsBudgets },
 });
 if (seeded) app.log.info('seeded the demo data');
+// PGlite has no autovacuum: the server keeps its tables' statistics (PostgreSQL does it itself).
+const stopMaintenance =
+  database.kind === 'pglite' ? startMaintenance(database.db, { onError: (error) => app.log.warn({ err: error }, 'table maintenance failed') }) : null;
 
 let admin: Awaited<ReturnType<typeof startAdminListener>> | null = null;
 
@@ -64,6 +68,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await app.close();
     await admin?.close();
+    await stopMaintenance?.();
     await database.close();
   } catch (error) {
     app.log.error({ err: error }, 'error during shutdown');

@@ -72,6 +72,8 @@ export const games = pgTable(
     index('games_merchant_type_sort_idx').on(t.merchantCode, t.gameType, t.sortOrder, t.id),
     index('games_merchant_sort_idx').on(t.merchantCode, t.sortOrder, t.id),
     index('games_merchant_hot_idx').on(t.merchantCode, t.hotOrder).where(sql`${t.hotOrder} is not null`),
+    // The seamless wallet finds a vendor's game by its code on every bet.
+    index('games_merchant_vendor_code_idx').on(t.merchantCode, t.vassalage, t.gameCode),
   ],
 );
 export type GameRow = typeof games.$inferSelect;

@@ -2,7 +2,9 @@
  * What members do in the lobby: favourite games and
  * game sessions. A launch creates a game session (only the SHA-256 of its
  * 256-bit token is stored; the token is the `/play/<token>` URL); recent games
- * are the member's game sessions, newest first, one entry per game.
+ * are the member's game sessions, newest first, one entry per game, kept in
+ * `member_recent_games` (one row per member and game, updated by each launch)
+ * so the list reads a page instead of every session the member ever opened.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
@@ -67,3 +69,21 @@ export const gameSessions = pgTable(
   ],
 );
 export type GameSessionRow = typeof gameSessions.$inferSelect;
+
+/** The last launch of each game by a member (written with every game session): the recent games list. */
+export const memberRecentGames = pgTable(
+  'member_recent_games',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    lastPlayedAt: timestamptz('last_played_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.gameId] }),
+    index('member_recent_games_member_last_idx').on(t.memberId, t.lastPlayedAt.desc()),
+  ],
+);

@@ -12,6 +12,16 @@
  * any target had errors, timeouts or non-2xx answers. The server is stopped at
  * the end, also on failure or Ctrl-C.
  *
+ * Then the mixed load (tests/bench/mixed-load.ts): BENCH_MIXED_MEMBERS
+ * members (1,000), written before the server started, each log in, list,
+ * launch, bet and read the wallet, BENCH_CONNECTIONS at a time; its
+ * throughput and p99 are reported, and after it the server is stopped and the
+ * money invariants of the whole ledger are checked on its database (sum of
+ * postings 0, every transaction balanced, no negative member or hold
+ * balance, every balance and running balance equal to its postings, every bet
+ * matching its ledger transactions). With DATABASE_URL the server gets a
+ * fresh database created through that URL (dropped at the end).
+ *
  * Then, in-process on a database of its own, ledger transfers per second
  * through postTransaction and bets per second through the seamless-wallet
  * service (debit + credit) against a raw two-row UPDATE transfer baseline
@@ -20,6 +30,7 @@
  * Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (50),
  * BENCH_LEDGER_SECONDS (5), BENCH_LEDGER_CONCURRENCY (8),
  * BENCH_WARMUP (s per target, default 1; 0 to skip), BENCH_MERCHANT (DEMO),
+ * BENCH_MIXED_MEMBERS (1000; 0 to skip the mixed load),
  * DATABASE_URL (PostgreSQL instead of a fresh PGlite).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -35,8 +46,14 @@ import { createSealer } from '../../contract/sealed.ts';
 import { gameListEndpoint } from '../../contract/games.ts';
 import { loginEndpoint } from '../../contract/session.ts';
 import { memberInfoEndpoint } from '../../contract/member.ts';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../server/db/connect.ts';
 import { derivedVendorSecret, signedHeaders } from '../../server/modules/seamless/signature.ts';
+import { seedIfEmpty } from '../../server/seed/seed.ts';
+import { intactLedger, type LedgerInvariants, ledgerInvariants } from '../../server/test/wallet-harness.ts';
+import { betMismatches } from '../../server/test/wallet-model.ts';
 import { benchLedgerTransfers } from './ledger-transfers.ts';
+import { type MixedLoadResult, type MixedMember, prepareMixedMembers, runMixedLoad } from './mixed-load.ts';
 
 interface Target {
   name: string;
@@ -49,16 +66,22 @@ interface Target {
   member?: boolean;
   /** Bets through the signed seamless wallet: each connection alternates a debit and the credit of its round. */
   seamless?: boolean;
+  /** The least ratio to the baseline this target must reach (issue 11): member reads 0.3, cached reads 0.8. */
+  goal?: number;
 }
 
-/** The first entry is the baseline. Adding a target is one line. */
+/** The first entry is the baseline. Adding a target is one line. `goal`: the ratio to the baseline it must reach. */
 const targets: Target[] = [
   { name: 'system status (baseline)', path: '/wps/system/status' },
-  { name: 'whitelabel', path: '/wps/system/whitelabel' },
-  { name: 'consolidated settings', path: '/wps/system/settings/consolidated' },
-  { name: 'game list (RNG, 25)', path: '/wps/game/list?gameType=RNG&pageNo=1&pageSize=25&platform=html5&clientType=2' },
-  { name: 'hot games', path: '/wps/game/hot?isPlatform=2&platform=html5' },
-  { name: 'favourite ids (member)', path: '/wps/game/favourites/ids?pageNo=1&pageSize=100', member: true },
+  { name: 'whitelabel', path: '/wps/system/whitelabel', goal: 0.8 },
+  { name: 'consolidated settings', path: '/wps/system/settings/consolidated', goal: 0.8 },
+  { name: 'game list (RNG, 25)', path: '/wps/game/list?gameType=RNG&pageNo=1&pageSize=25&platform=html5&clientType=2', goal: 0.8 },
+  { name: 'hot games', path: '/wps/game/hot?isPlatform=2&platform=html5', goal: 0.8 },
+  { name: 'favourite ids (member)', path: '/wps/game/favourites/ids?pageNo=1&pageSize=100', member: true, goal: 0.3 },
+  { name: 'favourite games (member)', path: '/wps/game/favourites?pageNo=1&pageSize=25', member: true, goal: 0.3 },
+  { name: 'recent games (member)', path: '/wps/game/recent?pageNo=1&pageSize=25', member: true, goal: 0.3 },
+  { name: 'wallet (member)', path: '/wps/wallets/gcs', member: true, goal: 0.3 },
+  { name: 'member info (member)', path: '/wps/member/info', member: true, goal: 0.3 },
   {
     name: 'add favourite (member, idempotent)',
     path: '/wps/game/favourites',
@@ -66,7 +89,7 @@ const targets: Target[] = [
     body: '{"nodeId":"{{nodeId}}"}',
     member: true,
   },
-  { name: 'launch game (member)', path: '/wps/game/launchGame', method: 'POST', body: '{"gameId":{{gameId}}}', member: true },
+  { name: 'launch game (member)', path: '/wps/game/launchGame', method: 'POST', body: '{"gameId":{{gameId}}}', member: true, goal: 0.3 },
   { name: 'bets via seamless wallet (debit + credit, 2 req per bet)', path: '/lgw/wallet/debit', seamless: true, member: true },
 ];
 
@@ -87,7 +110,16 @@ const connections = Math.round(envNumber('BENCH_CONNECTIONS', 50, 1));
 const ledgerSeconds = envNumber('BENCH_LEDGER_SECONDS', 5, 1);
 const ledgerConcurrency = Math.round(envNumber('BENCH_LEDGER_CONCURRENCY', 8, 1));
 const merchant = process.env.BENCH_MERCHANT?.trim() || 'DEMO';
+/** BENCH_ONLY: a regular expression; only targets whose name matches run (the baseline always runs). */
+const only = process.env.BENCH_ONLY?.trim() ? new RegExp(process.env.BENCH_ONLY.trim(), 'i') : null;
+/** BENCH_PROFILE: a folder; the server runs with `node --cpu-prof` and writes its profile there on exit. */
+const profileDir = process.env.BENCH_PROFILE?.trim() ? path.resolve(process.env.BENCH_PROFILE.trim()) : null;
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+const mixedMembers = Math.round(envNumber('BENCH_MIXED_MEMBERS', 1000, 0));
+/** Seamless debit + credit p99 at BENCH_CONNECTIONS connections must stay under this (issue 11). */
+const seamlessP99GoalMs = databaseUrl ? 50 : 150;
+/** Bets through the ledger against the raw transfer (issue 11). */
+const betRatioGoal = 0.6;
 const headers = { merchant, language: 'EN', accept: 'application/json' };
 /** The bench server's VENDOR_WALLET_SECRET, so the bench can sign as a vendor. */
 const vendorWalletSecret = randomBytes(32).toString('hex');
@@ -106,15 +138,69 @@ function freePort(): Promise<number> {
 interface RunningServer {
   child: ChildProcess;
   origin: string;
-  dataDir: string;
   output: () => string;
 }
 
-async function startServer(): Promise<RunningServer> {
-  const port = await freePort();
+/** The server's database: a PGlite data directory, or a fresh PostgreSQL database made through DATABASE_URL. */
+interface BenchDatabase {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  open(): Promise<DatabaseHandle>;
+  remove(): Promise<void>;
+}
+
+async function createBenchDatabase(): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+  if (!databaseUrl) {
+    return {
+      dataDir,
+      databaseUrl: undefined,
+      open: () => openDatabase({ dataDir }),
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `bench_api_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    async remove() {
+      rmSync(dataDir, { recursive: true, force: true });
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/** Migrates and seeds the bench database and writes the mixed load's members, before the server opens it. */
+async function prepareDatabase(database: BenchDatabase): Promise<MixedMember[]> {
+  const handle = await database.open();
+  try {
+    await handle.migrate();
+    await seedIfEmpty(handle.db);
+    return mixedMembers > 0 && (!only || only.test('mixed')) ? await prepareMixedMembers(handle.db, mixedMembers) : [];
+  } finally {
+    await handle.close();
+  }
+}
+
+async function startServer(database: BenchDatabase): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = database.dataDir;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -128,7 +214,7 @@ async function startServer(): Promise<RunningServer> {
       VENDOR_WALLET_SECRET: vendorWalletSecret,
       RATE_LIMIT_PER_MINUTE: '1000000000',
       LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -137,7 +223,7 @@ async function startServer(): Promise<RunningServer> {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  return { child, origin: `http://${HOST}:${port}`, dataDir, output: () => output };
+  return { child, origin: `http://${HOST}:${port}`, output: () => output };
 }
 
 async function waitUntilReady(server: RunningServer, timeoutMs = 60_000): Promise<void> {
@@ -168,7 +254,6 @@ async function stopServer(server: RunningServer): Promise<void> {
     await exited;
     clearTimeout(timer);
   }
-  rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 interface TargetResult {
@@ -311,24 +396,80 @@ function printTable(results: TargetResult[]): void {
   for (const row of rows.slice(1)) console.log(line(row));
 }
 
+interface Goal {
+  what: string;
+  measured: string;
+  met: boolean;
+}
+
+/** Runs the mixed load, stops the server and checks the money invariants on its database. */
+async function mixedLoad(server: RunningServer, database: BenchDatabase, members: MixedMember[], member: MemberFixture) {
+  seamlessFixture ??= loadSeamlessFixture(server.origin, member);
+  const f = await seamlessFixture;
+  process.stdout.write(`\n  mixed load (${members.length} members: log in, list, launch, bet, wallet; ${connections} at a time) ...`);
+  const load = await runMixedLoad({
+    origin: server.origin,
+    headers,
+    members,
+    concurrency: connections,
+    launchGameId: member.gameId,
+    vendor: f.vendor,
+    vendorGameCode: f.gameCode,
+    vendorSecret: f.secret,
+  });
+  console.log(` ${load.requestsPerSecond.toFixed(0)} req/s`);
+  await stopServer(server);
+  const handle = await database.open();
+  try {
+    const invariants = await ledgerInvariants(handle.db);
+    const mismatchedBets = await betMismatches(handle.db);
+    return { load, invariants, mismatchedBets };
+  } finally {
+    await handle.close();
+  }
+}
+
+function printMixedLoad(load: MixedLoadResult, invariants: LedgerInvariants, mismatchedBets: number): void {
+  console.log(
+    `  mixed load: ${load.members} members in ${load.seconds.toFixed(1)} s, ${load.requests} requests, ` +
+      `${load.requestsPerSecond.toFixed(0)} req/s (${load.visitsPerSecond.toFixed(1)} visits/s), ` +
+      `p50 ${load.latencyP50Ms.toFixed(1)} ms, p99 ${load.latencyP99Ms.toFixed(1)} ms, failures ${load.failures}` +
+      (load.firstFailure ? ` (first: ${load.firstFailure})` : ''),
+  );
+  console.log(`    ${load.steps.map((s) => `${s.step} p50 ${s.p50Ms.toFixed(1)} / p99 ${s.p99Ms.toFixed(1)} ms`).join('; ')}`);
+  const broken = Object.entries(invariants).filter(([key, value]) => value !== intactLedger[key as keyof LedgerInvariants]);
+  console.log(
+    `    money invariants after it: ${broken.length === 0 && mismatchedBets === 0 ? 'intact' : 'BROKEN'} ` +
+      `(${Object.entries(invariants)
+        .map(([key, value]) => `${key} ${value}`)
+        .join(', ')}, mismatchedBets ${mismatchedBets})`,
+  );
+}
+
 async function main(): Promise<number> {
   console.log(
     `bench:api — ${targets.length} targets, ${duration} s each (+${warmup} s warm-up), ${connections} connections, ` +
       `${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'fresh PGlite'}, Node ${process.version}, ${cpus().length} CPUs`,
   );
-  const server = await startServer();
+  const database = await createBenchDatabase();
+  let server: RunningServer | null = null;
   const stop = () => {
-    void stopServer(server).finally(() => process.exit(130));
+    void (server ? stopServer(server) : Promise.resolve())
+      .then(() => database.remove())
+      .finally(() => process.exit(130));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    await waitUntilReady(server);
-    const member = targets.some((t) => t.member) ? await memberFixture(server.origin) : null;
+    const members = await prepareDatabase(database);
+    const running = await startServer(database);
+    server = running;
+    await waitUntilReady(running);
+    const member = targets.some((t) => t.member) || members.length > 0 ? await memberFixture(running.origin) : null;
     const measured: Omit<TargetResult, 'ratioToBaseline'>[] = [];
-    for (const target of targets) {
+    for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.name))) {
       process.stdout.write(`  ${target.name} ...`);
-      const result = await benchTarget(server.origin, target, member);
+      const result = await benchTarget(running.origin, target, member);
       process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s\n`);
       measured.push(result);
     }
@@ -340,16 +481,53 @@ async function main(): Promise<number> {
     console.log('');
     printTable(results);
 
-    process.stdout.write(`\n  ledger transfers (${ledgerSeconds} s each, ${ledgerConcurrency} workers) ...`);
-    const ledger = await benchLedgerTransfers({ seconds: ledgerSeconds, concurrency: ledgerConcurrency });
-    console.log(
-      ` raw two-row UPDATE transfer (baseline) ${ledger.baselineTransfersPerSecond.toFixed(0)}/s, ` +
-        `ledger postTransaction ${ledger.ledgerTransfersPerSecond.toFixed(0)}/s, ratio ${ledger.ratioToBaseline.toFixed(2)}`,
-    );
-    console.log(
-      `  bets through the ledger (seamless debit + credit, in process) ${ledger.seamlessBetsPerSecond.toFixed(0)}/s, ` +
-        `ratio to the raw transfer ${ledger.betRatioToBaseline.toFixed(2)}`,
-    );
+    const goals: Goal[] = [];
+    for (const r of results) {
+      const target = targets.find((t) => t.name === r.name);
+      if (target?.goal !== undefined) {
+        goals.push({ what: `${r.name} >= ${target.goal} of the baseline`, measured: r.ratioToBaseline.toFixed(2), met: r.ratioToBaseline >= target.goal });
+      }
+      if (target?.seamless) {
+        goals.push({
+          what: `seamless debit + credit p99 <= ${seamlessP99GoalMs} ms at ${connections} connections`,
+          measured: `${r.latencyP99Ms.toFixed(0)} ms`,
+          met: r.latencyP99Ms <= seamlessP99GoalMs,
+        });
+      }
+    }
+
+    const mixed = members.length > 0 && member ? await mixedLoad(running, database, members, member) : null;
+    const mixedOk = !mixed || (mixed.load.failures === 0 && mixed.mismatchedBets === 0 && Object.entries(mixed.invariants).every(([key, value]) => value === intactLedger[key as keyof LedgerInvariants]));
+    if (mixed) {
+      printMixedLoad(mixed.load, mixed.invariants, mixed.mismatchedBets);
+      goals.push({
+        what: `mixed load of ${mixed.load.members} members without a failure, money invariants intact after it`,
+        measured: `${mixed.load.failures} failures, p99 ${mixed.load.latencyP99Ms.toFixed(0)} ms, ${mixedOk ? 'intact' : 'broken'}`,
+        met: mixedOk,
+      });
+    }
+
+    let ledger: Awaited<ReturnType<typeof benchLedgerTransfers>> | null = null;
+    if (!only || only.test('ledger') || only.test('bets')) {
+      process.stdout.write(`\n  ledger transfers (${ledgerSeconds} s each, ${ledgerConcurrency} workers) ...`);
+      ledger = await benchLedgerTransfers({ seconds: ledgerSeconds, concurrency: ledgerConcurrency });
+      console.log(
+        ` raw two-row UPDATE transfer (baseline) ${ledger.baselineTransfersPerSecond.toFixed(0)}/s, ` +
+          `ledger postTransaction ${ledger.ledgerTransfersPerSecond.toFixed(0)}/s, ratio ${ledger.ratioToBaseline.toFixed(2)}`,
+      );
+      console.log(
+        `  bets through the ledger (seamless debit + credit, in process) ${ledger.seamlessBetsPerSecond.toFixed(0)}/s ` +
+          `vs the raw transfer ${ledger.baselineTransfersPerSecond.toFixed(0)}/s, ratio ${ledger.betRatioToBaseline.toFixed(2)}`,
+      );
+      goals.push({
+        what: `bets through the ledger >= ${betRatioGoal} of the raw transfer`,
+        measured: ledger.betRatioToBaseline.toFixed(2),
+        met: ledger.betRatioToBaseline >= betRatioGoal,
+      });
+    }
+
+    console.log(`\ngoals (${databaseUrl ? 'PostgreSQL' : 'PGlite'}):`);
+    for (const g of goals) console.log(`  ${g.met ? 'met    ' : 'NOT MET'}  ${g.what}: ${g.measured}`);
 
     const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
     const report = {
@@ -364,8 +542,10 @@ async function main(): Promise<number> {
       connections,
       baseline: targets[0]!.path,
       results,
+      mixed,
       ledger,
-      ok: failed.length === 0 && ledger.errors === 0,
+      goals,
+      ok: failed.length === 0 && (ledger?.errors ?? 0) === 0 && mixedOk,
     };
     const outDir = path.join(root, 'bench-results');
     mkdirSync(outDir, { recursive: true });
@@ -375,15 +555,20 @@ async function main(): Promise<number> {
       console.error(`FAILED: errors or non-2xx answers on ${failed.map((r) => r.path).join(', ')}`);
       return 1;
     }
-    if (ledger.errors > 0) {
+    if (ledger && ledger.errors > 0) {
       console.error(`FAILED: ${ledger.errors} failed ledger transfers or bets`);
+      return 1;
+    }
+    if (!mixedOk) {
+      console.error('FAILED: the mixed load had failures or left the money invariants broken');
       return 1;
     }
     return 0;
   } finally {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
-    await stopServer(server);
+    if (server) await stopServer(server);
+    await database.remove();
   }
 }
 

@@ -6,7 +6,9 @@
  * two ledger transactions, the `bets` row, the request log, advisory locks),
  * against a BASELINE measured in the same run on the same database: a raw
  * transfer of two `UPDATE ... SET balance = balance ± n` in one transaction.
- * All run for the same time with the same number of concurrent workers; the
+ * All run for the same time with the same number of concurrent workers, in
+ * interleaved slices (raw, ledger, bets, raw, ledger, bets, ...) so that a
+ * change of the machine's load during the run weighs on all three alike; the
  * ratios are what to compare across machines.
  *
  * Runs in-process on its own database: a fresh in-memory PGlite, or with
@@ -31,25 +33,37 @@ export interface LedgerBenchResult {
   errors: number;
 }
 
-async function timed(seconds: number, concurrency: number, step: (worker: number, i: number) => Promise<void>) {
-  const end = Date.now() + seconds * 1000;
-  let done = 0;
-  let errors = 0;
+interface Tally {
+  done: number;
+  errors: number;
+  ms: number;
+}
+
+const tally = (): Tally => ({ done: 0, errors: 0, ms: 0 });
+
+/** Numbers the steps of the whole run (idempotency keys and rounds stay unique across slices). */
+let sequence = 0;
+
+/** Runs `step` on `concurrency` workers for `seconds`, adding to the tally. */
+async function slice(into: Tally, seconds: number, concurrency: number, step: (worker: number, i: number) => Promise<void>) {
   const started = Date.now();
+  const end = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
-      for (let i = 0; Date.now() < end; i++) {
+      while (Date.now() < end) {
         try {
-          await step(worker, i);
-          done++;
+          await step(worker, sequence++);
+          into.done++;
         } catch {
-          errors++;
+          into.errors++;
         }
       }
     }),
   );
-  return { perSecond: done / ((Date.now() - started) / 1000), errors };
+  into.ms += Date.now() - started;
 }
+
+const perSecond = (t: Tally) => (t.ms > 0 ? t.done / (t.ms / 1000) : 0);
 
 export async function benchLedgerTransfers(options: { seconds: number; concurrency: number }): Promise<LedgerBenchResult> {
   const testDb = await createTestDatabase();
@@ -58,21 +72,21 @@ export async function benchLedgerTransfers(options: { seconds: number; concurren
     // Baseline: two plain rows, one transaction of two UPDATEs per transfer.
     await db.execute(sql`create table bench_transfer_accounts (id int primary key, balance bigint not null)`);
     await db.execute(sql`insert into bench_transfer_accounts values (1, 1000000000), (2, 1000000000)`);
-    const raw = await timed(options.seconds, options.concurrency, async (_w, i) => {
+    const rawTransfer = async (_w: number, i: number) => {
       // Rows in id order (as the ledger locks them), so concurrent transfers cannot deadlock.
       const amount = i % 2 ? 1 : -1;
       await db.transaction(async (trx) => {
         await trx.execute(sql`update bench_transfer_accounts set balance = balance + ${amount} where id = 1`);
         await trx.execute(sql`update bench_transfer_accounts set balance = balance - ${amount} where id = 2`);
       });
-    });
+    };
 
     // Ledger: bets and wins between a member wallet and a vendor, each with its own idempotency key.
     const [player] = await db.select({ id: members.id }).from(members).where(eq(members.username, 'player1'));
     if (!player) throw new Error('bench: demo member player1 missing');
     const memberAccount = { kind: 'member' as const, memberId: player.id };
     const vendor = { kind: 'vendor' as const, vendorCode: 'BGS' };
-    const ledger = await timed(options.seconds, options.concurrency, async (worker, i) => {
+    const ledgerTransfer = async (worker: number, i: number) => {
       const amount = i % 2 ? 1 : -1;
       await postTransaction(db, {
         merchantId: 'DEMO',
@@ -83,24 +97,36 @@ export async function benchLedgerTransfers(options: { seconds: number; concurren
           { account: vendor, amount: -amount },
         ],
       });
-    });
+    };
 
     // Bets: a debit and the credit of its round through the seamless-wallet service (vendor BGS), in process.
     const seamless = await createSeamlessKit(db);
     const playerId = String(player.id);
-    const betting = await timed(options.seconds, options.concurrency, async (worker, i) => {
+    const bet = async (worker: number, i: number) => {
       const roundId = `bench-${worker}-${i}`;
       await seamless.debit({ transactionId: `${roundId}:bet`, playerId, gameCode: seamless.gameCode, roundId, amount: 100 });
       await seamless.credit({ transactionId: `${roundId}:win`, playerId, roundId, amount: 100 });
-    });
+    };
+
+    const raw = tally();
+    const ledger = tally();
+    const betting = tally();
+    const slices = Math.max(1, Math.round(options.seconds));
+    for (let n = 0; n < slices; n++) {
+      const share = options.seconds / slices;
+      await slice(raw, share, options.concurrency, rawTransfer);
+      await slice(ledger, share, options.concurrency, ledgerTransfer);
+      await slice(betting, share, options.concurrency, bet);
+    }
+    const rawPerSecond = perSecond(raw);
     return {
       seconds: options.seconds,
       concurrency: options.concurrency,
-      baselineTransfersPerSecond: raw.perSecond,
-      ledgerTransfersPerSecond: ledger.perSecond,
-      ratioToBaseline: raw.perSecond > 0 ? ledger.perSecond / raw.perSecond : 0,
-      seamlessBetsPerSecond: betting.perSecond,
-      betRatioToBaseline: raw.perSecond > 0 ? betting.perSecond / raw.perSecond : 0,
+      baselineTransfersPerSecond: rawPerSecond,
+      ledgerTransfersPerSecond: perSecond(ledger),
+      ratioToBaseline: rawPerSecond > 0 ? perSecond(ledger) / rawPerSecond : 0,
+      seamlessBetsPerSecond: perSecond(betting),
+      betRatioToBaseline: rawPerSecond > 0 ? perSecond(betting) / rawPerSecond : 0,
       errors: raw.errors + ledger.errors + betting.errors,
     };
   } finally {

@@ -1,9 +1,10 @@
 /**
  * A member's favourite games (spec sections 4 and 7): ids (nodeId strings) and
- * games, newest first; add and remove are idempotent. Every query is scoped to
+ * games, newest first, each page and its total in one query; add and remove
+ * are idempotent. Every query is scoped to
  * the member of the session and the games of the member's merchant.
  */
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { type GamePage, maxGamePageSize } from '../../../contract/games.ts';
 import type { FavouriteTarget } from '../../../contract/member-games.ts';
@@ -64,17 +65,24 @@ async function countFavourites(db: Database, who: Launcher, gameType: string | u
   return row?.n ?? 0;
 }
 
+/** The total of a page read with `count(*) over ()`: from its rows, or counted when the page is past the end. */
+async function totalOf(rows: { total: number }[], who: Launcher, paging: Paging, db: Database): Promise<number> {
+  if (rows[0]) return Number(rows[0].total);
+  return paging.pageNo > 1 ? countFavourites(db, who, paging.gameType) : 0;
+}
+
+/** Page and total in one query, from the member's favourites (newest first) to their games. */
 export async function favouriteIds(db: Database, who: Launcher, paging: Paging) {
   const pageSize = Math.min(paging.pageSize, maxGamePageSize);
-  const total = await countFavourites(db, who, paging.gameType);
   const rows = await db
-    .select({ nodeId: games.nodeId })
+    .select({ nodeId: games.nodeId, total: sql<number>`count(*) over ()` })
     .from(favouriteGames)
     .innerJoin(games, eq(games.id, favouriteGames.gameId))
     .where(favouriteWhere(who, paging.gameType))
     .orderBy(desc(favouriteGames.createdAt), desc(games.id))
     .limit(pageSize)
     .offset((paging.pageNo - 1) * pageSize);
+  const total = await totalOf(rows, who, paging, db);
   return {
     list: rows.map((r) => r.nodeId ?? ''),
     pageNum: paging.pageNo,
@@ -85,19 +93,15 @@ export async function favouriteIds(db: Database, who: Launcher, paging: Paging) 
 
 export async function favouriteGameList(db: Database, who: Launcher, paging: Paging): Promise<GamePage> {
   const pageSize = Math.min(paging.pageSize, maxGamePageSize);
-  const total = await countFavourites(db, who, paging.gameType);
-  const offset = (paging.pageNo - 1) * pageSize;
-  const rows =
-    offset < total
-      ? await db
-          .select(gameColumns)
-          .from(favouriteGames)
-          .innerJoin(games, eq(games.id, favouriteGames.gameId))
-          .innerJoin(vendors, eq(vendors.code, games.vassalage))
-          .where(favouriteWhere(who, paging.gameType))
-          .orderBy(desc(favouriteGames.createdAt), desc(games.id))
-          .limit(pageSize)
-          .offset(offset)
-      : [];
+  const rows = await db
+    .select({ ...gameColumns, total: sql<number>`count(*) over ()` })
+    .from(favouriteGames)
+    .innerJoin(games, eq(games.id, favouriteGames.gameId))
+    .innerJoin(vendors, eq(vendors.code, games.vassalage))
+    .where(favouriteWhere(who, paging.gameType))
+    .orderBy(desc(favouriteGames.createdAt), desc(games.id))
+    .limit(pageSize)
+    .offset((paging.pageNo - 1) * pageSize);
+  const total = await totalOf(rows, who, paging, db);
   return { games: rows.map(toGame), pageNum: paging.pageNo, pageSize, totalPages: Math.ceil(total / pageSize), total };
 }

@@ -6,15 +6,18 @@
  * exchanges it for the page's own session secret (an HttpOnly cookie set by
  * the play module), and every later call of the page needs that secret, so
  * the URL itself, leaked through history, logs or a referrer, opens nothing.
- * Recent games are the member's game sessions, newest first, one entry per game.
+ * Recent games are the member's launched games, newest first, one entry per
+ * game: each launch writes its session and the game's last launch
+ * (`member_recent_games`) in one statement, and the list reads a page of
+ * those with its total in one query, however many sessions the member opened.
  */
-import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { categoryOf, type GamePage, maxGamePageSize } from '../../../contract/games.ts';
 import { gameSessionTtlMs, type LaunchGameBody, launchTokenTtlMs, type PlayType, type PrizeMode } from '../../../contract/member-games.ts';
 import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
-import { type GameSessionRow, gameSessions } from '../../db/schema-lobby.ts';
+import { type GameSessionRow, gameSessions, memberRecentGames } from '../../db/schema-lobby.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashToken, newToken } from '../session/tokens.ts';
 import { type GameFilter, gameColumns, gameConditions, type GameRecord } from './queries.ts';
@@ -77,20 +80,25 @@ export function checkLaunch(game: GameRecord, body: LaunchGameBody): void {
 }
 
 /** Creates the game session of a launch and returns the URL that opens the game. */
-export async function launchGame(db: Database, launcher: Launcher, body: LaunchGameBody, now: Date): Promise<{ url: string }> {
-  const game = await findLaunchableGame(db, launcher.merchantCode, body);
+export async function launchGame(
+  db: Database,
+  launcher: Launcher,
+  body: LaunchGameBody,
+  now: Date,
+  options: { findGame?: (merchantCode: string, body: LaunchGameBody) => Promise<GameRecord> } = {},
+): Promise<{ url: string }> {
+  const game = await (options.findGame ?? ((merchantCode, b) => findLaunchableGame(db, merchantCode, b)))(launcher.merchantCode, body);
   checkLaunch(game, body);
   const token = newToken();
-  await db.insert(gameSessions).values({
-    tokenHash: hashToken(token),
-    merchantCode: launcher.merchantCode,
-    memberId: launcher.memberId,
-    gameId: game.id,
-    freePlay: body.free === true,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + gameSessionTtlMs),
-    launchExpiresAt: new Date(now.getTime() + launchTokenTtlMs),
-  });
+  // The session and the game's last launch by the member, in one statement.
+  await db.execute(sql`with launched as (
+      insert into ${gameSessions} (token_hash, merchant, member_id, game_id, free_play, created_at, expires_at, launch_expires_at)
+      values (${hashToken(token)}, ${launcher.merchantCode}, ${launcher.memberId}, ${game.id}, ${body.free === true},
+              ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + gameSessionTtlMs).toISOString()}::timestamptz,
+              ${new Date(now.getTime() + launchTokenTtlMs).toISOString()}::timestamptz)
+      returning member_id, game_id, created_at)
+    insert into ${memberRecentGames} (member_id, game_id, last_played_at) select member_id, game_id, created_at from launched
+    on conflict (member_id, game_id) do update set last_played_at = greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at)`);
   return { url: `${playPathPrefix}${token}` };
 }
 
@@ -155,38 +163,37 @@ export async function resolveGameSession(
   return { ...row.session, game: { ...row.game, category: categoryOf(row.game.type, row.game.vendor) } };
 }
 
-/** The member's launched games, newest launch first, each game once. */
+/** The member's launched games, newest launch first, each game once: a page and its total in one query. */
 export async function recentGames(
   db: Database,
   launcher: Launcher,
   query: { pageNo: number; pageSize: number; gameType?: string },
 ): Promise<GamePage> {
   const pageSize = Math.min(query.pageSize, maxGamePageSize);
-  const lastPlayed = db
-    .select({ gameId: gameSessions.gameId, lastAt: max(gameSessions.createdAt).as('last_at') })
-    .from(gameSessions)
-    .where(and(eq(gameSessions.memberId, launcher.memberId), eq(gameSessions.merchantCode, launcher.merchantCode)))
-    .groupBy(gameSessions.gameId)
-    .as('last_played');
   const filter: GameFilter = {
     merchantCode: launcher.merchantCode,
     category: query.gameType && query.gameType !== 'ALL' ? query.gameType : undefined,
   };
-  const where = gameConditions(filter);
-  const [totalRow] = await db.select({ n: count() }).from(lastPlayed).innerJoin(games, eq(games.id, lastPlayed.gameId)).where(where);
-  const total = totalRow?.n ?? 0;
+  const where = and(eq(memberRecentGames.memberId, launcher.memberId), gameConditions(filter));
   const offset = (query.pageNo - 1) * pageSize;
-  const rows =
-    offset < total
-      ? await db
-          .select(gameColumns)
-          .from(lastPlayed)
-          .innerJoin(games, eq(games.id, lastPlayed.gameId))
-          .innerJoin(vendors, eq(vendors.code, games.vassalage))
-          .where(where)
-          .orderBy(desc(sql`${lastPlayed.lastAt}`), desc(games.id))
-          .limit(pageSize)
-          .offset(offset)
-      : [];
+  const rows = await db
+    .select({ ...gameColumns, total: sql<number>`count(*) over ()` })
+    .from(memberRecentGames)
+    .innerJoin(games, eq(games.id, memberRecentGames.gameId))
+    .innerJoin(vendors, eq(vendors.code, games.vassalage))
+    .where(where)
+    .orderBy(desc(memberRecentGames.lastPlayedAt), desc(games.id))
+    .limit(pageSize)
+    .offset(offset);
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows[0] && offset > 0) {
+    // Past the end: the total alone.
+    const [counted] = await db
+      .select({ n: count() })
+      .from(memberRecentGames)
+      .innerJoin(games, eq(games.id, memberRecentGames.gameId))
+      .where(where);
+    total = counted?.n ?? 0;
+  }
   return { games: rows.map(toGame), pageNum: query.pageNo, pageSize, totalPages: Math.ceil(total / pageSize), total };
 }

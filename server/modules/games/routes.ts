@@ -1,13 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../../contract/games.ts';
-import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../contract/member-games.ts';
+import {
+  addFavouriteEndpoint,
+  favouriteGamesEndpoint,
+  favouriteIdsEndpoint,
+  type LaunchGameBody,
+  launchGameEndpoint,
+  recentGamesEndpoint,
+  removeFavouriteEndpoint,
+} from '../../../contract/member-games.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { requireAuth } from '../session/auth.ts';
 import { addFavourite, favouriteGameList, favouriteIds, removeFavourite } from './favourites.ts';
-import { type Launcher, launchGame, recentGames } from './game-sessions.ts';
-import { createAnswerCache } from './answer-cache.ts';
+import { findLaunchableGame, type Launcher, launchGame, recentGames } from './game-sessions.ts';
+import { type AnswerCache, createAnswerCache } from '../../lib/answer-cache.ts';
+import { createGroupedCache } from '../../lib/grouped-cache.ts';
 import { registerImageRoutes } from './icons.ts';
 import { gameList, hotGames, listFilter, vendorGameTypes, winnerBoard } from './service.ts';
+
+/** How long a member's favourites and recent games are reused when no change of this process forgot them. */
+export const memberListTtlMs = 2_000;
 
 export interface GameRoutesOptions {
   /** Lifetime of cached catalogue answers in ms (0: no cache). */
@@ -35,20 +47,54 @@ export function registerGameRoutes(app: FastifyInstance, options: GameRoutesOpti
     return cache.get(key, () => winnerBoard(app.db, merchant, query.gameCategory, query.limitNum));
   });
   registerImageRoutes(app);
-  registerMemberGameRoutes(app);
+  registerMemberGameRoutes(app, cache);
 }
 
-/** Favourites, recent games and launch: member-only, every object scoped to the session's member and merchant. */
-function registerMemberGameRoutes(app: FastifyInstance): void {
+/**
+ * Favourites, recent games and launch: member-only, every object scoped to the session's member and
+ * merchant. The launch finds its game in the catalogue cache (as old as the game lists at most).
+ */
+function registerMemberGameRoutes(app: FastifyInstance, cache: AnswerCache): void {
   const who = (request: Parameters<typeof requireAuth>[0]): Launcher => {
     const { member } = requireAuth(request);
     return { memberId: member.id, merchantCode: member.merchantCode };
   };
   const now = () => app.identity.now();
-  registerEndpoint(app, favouriteIdsEndpoint, ({ request, query }) => favouriteIds(app.db, who(request), query));
-  registerEndpoint(app, favouriteGamesEndpoint, ({ request, query }) => favouriteGameList(app.db, who(request), query));
-  registerEndpoint(app, addFavouriteEndpoint, ({ request, body }) => addFavourite(app.db, who(request), body, now()));
-  registerEndpoint(app, removeFavouriteEndpoint, ({ request, query }) => removeFavourite(app.db, who(request), query));
-  registerEndpoint(app, recentGamesEndpoint, ({ request, query }) => recentGames(app.db, who(request), query));
-  registerEndpoint(app, launchGameEndpoint, ({ request, body }) => launchGame(app.db, who(request), body, now()));
+  // A member's lists: kept until this process changes them (add, remove, launch), 2 s at most (grouped-cache.ts).
+  const lists = createGroupedCache({ ttlMs: memberListTtlMs });
+  const listed = <T>(who: Launcher, name: string, query: object, load: () => Promise<T>) =>
+    lists.get(who.memberId, `${name}|${who.merchantCode}|${JSON.stringify(query)}`, load);
+  const changed = async <T>(who: Launcher, write: Promise<T>): Promise<T> => {
+    const result = await write;
+    lists.forget(who.memberId);
+    return result;
+  };
+  registerEndpoint(app, favouriteIdsEndpoint, ({ request, query }) => {
+    const member = who(request);
+    return listed(member, 'favouriteIds', query, () => favouriteIds(app.db, member, query));
+  });
+  registerEndpoint(app, favouriteGamesEndpoint, ({ request, query }) => {
+    const member = who(request);
+    return listed(member, 'favourites', query, () => favouriteGameList(app.db, member, query));
+  });
+  registerEndpoint(app, addFavouriteEndpoint, ({ request, body }) => {
+    const member = who(request);
+    return changed(member, addFavourite(app.db, member, body, now()));
+  });
+  registerEndpoint(app, removeFavouriteEndpoint, ({ request, query }) => {
+    const member = who(request);
+    return changed(member, removeFavourite(app.db, member, query));
+  });
+  registerEndpoint(app, recentGamesEndpoint, ({ request, query }) => {
+    const member = who(request);
+    return listed(member, 'recent', query, () => recentGames(app.db, member, query));
+  });
+  const findGame = (merchantCode: string, body: LaunchGameBody) => {
+    const key = `launch|${merchantCode}|${JSON.stringify([body.gameId, body.nodeId, body.vendor, body.gameCode])}`;
+    return cache.get(key, () => findLaunchableGame(app.db, merchantCode, body));
+  };
+  registerEndpoint(app, launchGameEndpoint, ({ request, body }) => {
+    const member = who(request);
+    return changed(member, launchGame(app.db, member, body, now(), { findGame }));
+  });
 }

@@ -6,7 +6,8 @@ import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
 import { members } from '../../db/schema.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, type Harness } from '../../test/identity-harness.ts';
-import { balanceOf } from '../wallet/ledger.ts';
+import { createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
+import { balanceOf, postTransaction } from '../wallet/ledger.ts';
 import { buildApp } from '../../app.ts';
 import { derivedVendorSecret, signBody, signedHeaders, vendorSecret } from './signature.ts';
 
@@ -346,5 +347,65 @@ describe('rollback', () => {
     expect(await ledgerCount()).toBe(afterTransactions);
     expect(afterTransactions).toBe(transactions + 1);
     expect(await betOf(roundId)).toMatchObject({ status: 'settled' });
+  });
+});
+
+describe('batches (requests that arrive together are applied in one statement)', () => {
+  async function fundedMember(username: string, amount: number): Promise<string> {
+    const m = await createMember(h.app.db, username);
+    await postTransaction(h.app.db, {
+      merchantId: 'DEMO',
+      idempotencyKey: `fund:${m.id}`,
+      kind: 'adjust',
+      postings: [
+        { account: { kind: 'house' }, amount: -amount },
+        { account: { kind: 'member', memberId: m.id }, amount },
+      ],
+    });
+    return String(m.id);
+  }
+
+  it('applies them in order against one running balance: a member never pays more than they have', async () => {
+    const member = await fundedMember('batchbalance', 100);
+    const answers = await Promise.all(
+      [40, 40, 40].map(() => send('debit', { transactionId: nextId('tx'), playerId: member, gameCode, roundId: nextId('round'), amount: 40 })),
+    );
+    const paid = answers.filter((a) => a.status === 200);
+    expect(paid.map((a) => a.body.value!.balance).sort()).toEqual([20, 60]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.errorCode)).toEqual([seamlessErrorCodes.balanceInsufficient]);
+    expect(await balance(member)).toBe(20);
+    expect(await ledgerInvariants(h.app.db)).toEqual(intactLedger);
+  });
+
+  it('applies a credit sent together with the debit of its round after the debit', async () => {
+    const member = await fundedMember('batchorder', 1_000);
+    const roundId = nextId('round');
+    const [debit, credit] = await Promise.all([
+      send('debit', { transactionId: nextId('tx'), playerId: member, gameCode, roundId, amount: 300 }),
+      send('credit', { transactionId: nextId('tx'), playerId: member, roundId, amount: 500 }),
+    ]);
+    expect(debit).toMatchObject({ status: 200, body: { value: { balance: 700 } } });
+    expect(credit).toMatchObject({ status: 200, body: { value: { balance: 1_200 } } });
+    expect(await betOf(roundId)).toMatchObject({ status: 'settled', stake: 300, win: 500 });
+  });
+
+  it('keeps the whole ledger intact under many members betting, winning and rolling back at once', async () => {
+    const players = await Promise.all([1, 2, 3, 4].map((i) => fundedMember(`batchmany${i}`, 10_000)));
+    const rounds = players.flatMap((playerId) => Array.from({ length: 6 }, () => ({ playerId, roundId: nextId('round') })));
+    const debits = await Promise.all(
+      rounds.map(({ playerId, roundId }) => send('debit', { transactionId: nextId('tx'), playerId, gameCode, roundId, amount: 700 })),
+    );
+    expect(debits.every((a) => a.status === 200)).toBe(true);
+    const settled = await Promise.all(
+      rounds.map(({ playerId, roundId }, i) =>
+        i % 3 === 0
+          ? send('rollback', { transactionId: nextId('tx'), playerId, roundId })
+          : send('credit', { transactionId: nextId('tx'), playerId, roundId, amount: i % 3 === 1 ? 0 : 1_400 }),
+      ),
+    );
+    expect(settled.every((a) => a.status === 200)).toBe(true);
+    // Per player: rounds 0 and 3 rolled back, 1 and 4 lost (-700), 2 and 5 won (+700) -> unchanged overall.
+    for (const playerId of players) expect(await balance(playerId)).toBe(10_000);
+    expect(await ledgerInvariants(h.app.db)).toEqual(intactLedger);
   });
 });

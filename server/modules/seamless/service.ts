@@ -1,25 +1,28 @@
 /**
  * The seamless wallet behind `/lgw/wallet/*`: what a (verified) vendor asks
- * for, applied to the ledger. One database transaction per request: the
- * vendor's transaction id and the round are locked (advisory locks), a
- * repeated transaction id is answered from `seamless_requests` (the first
- * answer, balance included), the ledger posting (bet: member -> vendor; win
- * and rollback: vendor -> member) and the `bets` row commit together; the
- * database allows one bet per round (`bets_round_uq`) even without the lock.
- * Errors change nothing, except that a rollback of an unknown round, while
- * answering 404, is remembered (`seamless_voided_rounds`) so that a late debit
- * of that round is refused (409 `seamless.round.voided`).
+ * for, applied to the ledger. Each debit, credit or rollback is one step of
+ * the database function `seamless_apply` (migration 0010_money_path), and the
+ * requests that arrive while a batch is running go together in the next one
+ * (group commit, server/lib/batcher.ts): one statement and one database
+ * transaction per batch, whatever its size. In it, the vendor's transaction
+ * id and the round are locked (advisory locks), a repeated transaction id is
+ * answered from `seamless_requests` (the first answer, balance included), the
+ * ledger posting (bet: member -> vendor; win and rollback: vendor -> member)
+ * and the `bets` row commit together; the database allows one bet per round
+ * (`bets_round_uq`) even without the lock. Refusals change nothing, except
+ * that a rollback of an unknown round, while answering 404, is remembered
+ * (`seamless_voided_rounds`) so that a late debit of that round is refused
+ * (409 `seamless.round.voided`).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type CreditBody, type DebitBody, type MovementAnswer, type RollbackBody, seamlessErrorCodes } from '../../../contract/seamless.ts';
 import type { Database } from '../../db/connect.ts';
-import { games } from '../../db/schema-catalogue.ts';
-import { seamlessRequests, seamlessVoidedRounds } from '../../db/schema-play.ts';
-import { type BetRow, bets } from '../../db/schema-wallet.ts';
 import { members } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type AccountRef, accountKey, balanceOf, constraintOf, isRetryable, postTransaction, sqlState } from '../wallet/ledger.ts';
+import { type Batcher, createBatcher } from '../../lib/batcher.ts';
+import { forgetWallets } from '../wallet/wallet-answers.ts';
+import { type AccountRef, accountKey, balanceOf, constraintOf, InsufficientBalanceError, isRetryable, sqlState } from '../wallet/ledger.ts';
 
 export interface WalletScope {
   merchantCode: string;
@@ -28,7 +31,6 @@ export interface WalletScope {
 }
 
 const memberAccount = (memberId: number): AccountRef => ({ kind: 'member', memberId });
-const vendorAccount = (vendorCode: string): AccountRef => ({ kind: 'vendor', vendorCode });
 
 function hashOf(parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -53,214 +55,137 @@ export async function walletBalance(db: Database, scope: WalletScope, playerId: 
   return { balance: await balanceOf(db, scope.merchantCode, memberAccount(member.id)), currency: scope.currency };
 }
 
-/** Runs fn in a transaction holding the locks of the vendor transaction id and of the round; retried on deadlock. */
-async function locked<T>(db: Database, scope: WalletScope, transactionId: string, roundId: string, fn: (trx: Database) => Promise<T>): Promise<T> {
+/** One request of a batch, as `seamless_apply` reads it. */
+interface Step {
+  kind: 'debit' | 'credit' | 'rollback';
+  merchant: string;
+  vendor: string;
+  tx: string;
+  member: number;
+  game?: string;
+  round: string;
+  amount?: number;
+  hash: string;
+  at: string;
+}
+
+/** What `seamless_apply` answers for a step: 'ok' with the movement, or why it was refused. */
+interface Outcome {
+  status: string;
+  balance: number | null;
+  platformTx: string | null;
+  betId: number | null;
+  replayed: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function applyBatch(db: Database, steps: Step[]): Promise<Outcome[]> {
+  const batch = JSON.stringify(steps.map((step, i) => ({ ...step, i })));
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (trx) => {
-        const base = `seamless|${scope.merchantCode}|${scope.vendorCode}`;
-        // Both locks in one statement, always in this order (no deadlock between two requests).
-        await trx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`${base}|tx|${transactionId}`})), pg_advisory_xact_lock(hashtext(${`${base}|round|${roundId}`}))`,
-        );
-        return fn(trx as unknown as Database);
-      });
+      const result = await db.execute(sql`select * from seamless_apply(${batch}::jsonb)`);
+      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      forgetWallets(db, steps.map((s) => s.member));
+      const outcomes: Outcome[] = new Array(steps.length);
+      for (const row of rows) {
+        outcomes[Number(row.i)] = {
+          status: String(row.status),
+          balance: row.balance === null ? null : Number(row.balance),
+          platformTx: (row.platform_tx as string | null) ?? null,
+          betId: row.bet_id === null ? null : Number(row.bet_id),
+          replayed: row.replayed === true,
+        };
+      }
+      return outcomes;
     } catch (error) {
-      if (isRetryable(error) && attempt < 5) continue;
+      // Deadlocks cannot happen between batches (locks in one order); a serialization failure can be retried.
+      if (isRetryable(error) && attempt < 5) {
+        await sleep(Math.min(50, 2 ** attempt) * Math.random());
+        continue;
+      }
       if (sqlState(error) === '23505' && constraintOf(error) === 'bets_round_uq') {
         throw new AppError(409, seamlessErrorCodes.roundExists, 'This round already has a bet.');
+      }
+      if (sqlState(error) === '23505' && constraintOf(error) === 'ledger_transactions_merchant_key_uq') {
+        // Its ledger key was taken by a write that did not go through this path.
+        throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used.');
       }
       throw error;
     }
   }
 }
 
-/** The earlier answer to a repeated transaction id, or a conflict when its parameters differ. */
-async function replay(trx: Database, scope: WalletScope, transactionId: string, requestHash: string, memberId: number): Promise<MovementAnswer | null> {
-  const [seen] = await trx
-    .select()
-    .from(seamlessRequests)
-    .where(
-      and(
-        eq(seamlessRequests.merchantCode, scope.merchantCode),
-        eq(seamlessRequests.vendorCode, scope.vendorCode),
-        eq(seamlessRequests.transactionId, transactionId),
-      ),
-    )
-    .limit(1);
-  if (!seen) return null;
-  if (seen.requestHash !== requestHash) {
-    throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used with different parameters.');
+const batchers = new WeakMap<Database, Batcher<Step, Outcome>>();
+
+/**
+ * The batcher of a database: one batch at a time per process (PGlite runs one statement at a time
+ * anyway; on PostgreSQL the batches of several processes queue on the accounts they share and never
+ * deadlock). Two requests of one transaction id or round never share a batch.
+ */
+function batcherOf(db: Database): Batcher<Step, Outcome> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = createBatcher({
+      run: (steps) => applyBatch(db, steps),
+      maxBatch: 64,
+      maxInFlight: 1,
+      keysOf: (s) => [`tx|${s.merchant}|${s.vendor}|${s.tx}`, `round|${s.merchant}|${s.vendor}|${s.round}`],
+    });
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+/** The numeric member id of a playerId, or 404 without asking the database. */
+function memberIdOf(playerId: string): number {
+  const id = /^\d{1,15}$/.test(playerId) ? Number(playerId) : 0;
+  if (!id) throw new AppError(404, seamlessErrorCodes.playerUnknown, 'Unknown player.');
+  return id;
+}
+
+const refusals: Record<string, () => AppError> = {
+  player_unknown: () => new AppError(404, seamlessErrorCodes.playerUnknown, 'Unknown player.'),
+  tx_conflict: () => new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used with different parameters.'),
+  tx_rolled_back: () => new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used by a rollback.'),
+  game_unknown: () => new AppError(404, seamlessErrorCodes.gameUnknown, 'Unknown game of this vendor.'),
+  round_voided: () => new AppError(409, seamlessErrorCodes.roundVoided, 'This round was rolled back before its bet arrived; it takes no bet.'),
+  round_exists: () => new AppError(409, seamlessErrorCodes.roundExists, 'This round already has a bet.'),
+  bet_not_found: () => new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.'),
+  round_unknown: () => new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.'),
+  bet_settled: () => new AppError(409, seamlessErrorCodes.betSettled, 'This round is already settled.'),
+  bet_rolled_back: () => new AppError(409, seamlessErrorCodes.betRolledBack, 'This round was rolled back.'),
+};
+
+async function move(db: Database, scope: WalletScope, step: Omit<Step, 'merchant' | 'vendor' | 'at'>, now: Date): Promise<MovementAnswer> {
+  const outcome = await batcherOf(db)({ ...step, merchant: scope.merchantCode, vendor: scope.vendorCode, at: now.toISOString() });
+  if (outcome.status === 'insufficient') throw new InsufficientBalanceError(accountKey(memberAccount(step.member)));
+  if (outcome.status !== 'ok') {
+    const refusal = refusals[outcome.status];
+    if (!refusal) throw new Error(`seamless_apply answered ${outcome.status}`);
+    throw refusal();
   }
   return {
-    // The balance of the first answer (rows from before it was kept: the current one).
-    balance: seen.balanceAfter ?? (await balanceOf(trx, scope.merchantCode, memberAccount(memberId))),
+    balance: outcome.balance ?? 0,
     currency: scope.currency,
-    platformTransactionId: seen.platformTransactionId,
-    betId: seen.betId,
-    replayed: true,
+    platformTransactionId: outcome.platformTx,
+    betId: outcome.betId ?? 0,
+    replayed: outcome.replayed,
   };
 }
 
-async function findBet(trx: Database, scope: WalletScope, roundId: string, lock = true): Promise<BetRow | undefined> {
-  const query = trx
-    .select()
-    .from(bets)
-    .where(and(eq(bets.merchantCode, scope.merchantCode), eq(bets.vendorCode, scope.vendorCode), eq(bets.roundId, roundId)))
-    .limit(1);
-  const [bet] = lock ? await query.for('update') : await query;
-  return bet;
-}
-
-async function record(
-  trx: Database,
-  scope: WalletScope,
-  kind: 'debit' | 'credit' | 'rollback',
-  transactionId: string,
-  requestHash: string,
-  betId: number,
-  platformTransactionId: string | null,
-  memberId: number,
-  /** Balances after the posting (by account key), when the ledger gave them. */
-  balances?: ReadonlyMap<string, number>,
-): Promise<MovementAnswer> {
-  const balance = balances?.get(accountKey(memberAccount(memberId))) ?? (await balanceOf(trx, scope.merchantCode, memberAccount(memberId)));
-  await trx.insert(seamlessRequests).values({
-    merchantCode: scope.merchantCode,
-    vendorCode: scope.vendorCode,
-    transactionId,
-    kind,
-    requestHash,
-    betId,
-    platformTransactionId,
-    balanceAfter: balance,
-  });
-  return { balance, currency: scope.currency, platformTransactionId, betId, replayed: false };
-}
-
-/** The rollback the vendor sent for a round before any bet of it arrived, matched by round or by transaction id. */
-async function findVoided(trx: Database, scope: WalletScope, roundId: string, transactionId: string) {
-  const [voided] = await trx
-    .select()
-    .from(seamlessVoidedRounds)
-    .where(
-      and(
-        eq(seamlessVoidedRounds.merchantCode, scope.merchantCode),
-        eq(seamlessVoidedRounds.vendorCode, scope.vendorCode),
-        or(eq(seamlessVoidedRounds.roundId, roundId), eq(seamlessVoidedRounds.transactionId, transactionId)),
-      ),
-    )
-    .limit(1);
-  return voided;
-}
-
-const ledgerKey = (scope: WalletScope, transactionId: string) => `seamless:${scope.vendorCode}:${transactionId}`;
-
 /** A bet: member -> vendor, opens the round. */
-export async function walletDebit(db: Database, scope: WalletScope, body: DebitBody, now: Date): Promise<MovementAnswer> {
-  const member = await findMember(db, scope.merchantCode, body.playerId);
-  const requestHash = hashOf(['debit', body.playerId, body.gameCode, body.roundId, body.amount]);
-  return locked(db, scope, body.transactionId, body.roundId, async (trx) => {
-    const seen = await replay(trx, scope, body.transactionId, requestHash, member.id);
-    if (seen) return seen;
-    const [game] = await trx
-      .select({ id: games.id })
-      .from(games)
-      .where(and(eq(games.merchantCode, scope.merchantCode), eq(games.vassalage, scope.vendorCode), eq(games.gameCode, body.gameCode)))
-      .limit(1);
-    if (!game) throw new AppError(404, seamlessErrorCodes.gameUnknown, 'Unknown game of this vendor.');
-    const voided = await findVoided(trx, scope, body.roundId, body.transactionId);
-    if (voided?.roundId === body.roundId) {
-      throw new AppError(409, seamlessErrorCodes.roundVoided, 'This round was rolled back before its bet arrived; it takes no bet.');
-    }
-    if (voided) throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used by a rollback.');
-    if (await findBet(trx, scope, body.roundId, false)) {
-      throw new AppError(409, seamlessErrorCodes.roundExists, 'This round already has a bet.');
-    }
-    let answer: MovementAnswer | undefined;
-    await postTransaction(
-      trx,
-      {
-        merchantId: scope.merchantCode,
-        idempotencyKey: ledgerKey(scope, body.transactionId),
-        kind: 'bet',
-        postings: [
-          { account: memberAccount(member.id), amount: -body.amount },
-          { account: vendorAccount(scope.vendorCode), amount: body.amount },
-        ],
-        meta: { vendor: scope.vendorCode, roundId: body.roundId, gameId: game.id, transactionId: body.transactionId },
-      },
-      {
-        afterPost: async (post, { transactionId, balances }) => {
-          const [bet] = await post
-            .insert(bets)
-            .values({
-              merchantCode: scope.merchantCode,
-              memberId: member.id,
-              gameId: game.id,
-              vendorCode: scope.vendorCode,
-              roundId: body.roundId,
-              stake: body.amount,
-              status: 'open',
-              betTxId: transactionId,
-              createdAt: now,
-            })
-            .returning({ id: bets.id });
-          answer = await record(post, scope, 'debit', body.transactionId, requestHash, bet!.id, transactionId, member.id, balances);
-        },
-      },
-    );
-    if (!answer) throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used.');
-    return answer;
-  });
-}
-
-function settledError(bet: BetRow): AppError {
-  return bet.status === 'settled'
-    ? new AppError(409, seamlessErrorCodes.betSettled, 'This round is already settled.')
-    : new AppError(409, seamlessErrorCodes.betRolledBack, 'This round was rolled back.');
+export function walletDebit(db: Database, scope: WalletScope, body: DebitBody, now: Date): Promise<MovementAnswer> {
+  const member = memberIdOf(body.playerId);
+  const hash = hashOf(['debit', body.playerId, body.gameCode, body.roundId, body.amount]);
+  return move(db, scope, { kind: 'debit', tx: body.transactionId, member, game: body.gameCode, round: body.roundId, amount: body.amount, hash }, now);
 }
 
 /** The win of a round (possibly 0): vendor -> member, settles the bet. */
-export async function walletCredit(db: Database, scope: WalletScope, body: CreditBody, now: Date): Promise<MovementAnswer> {
-  const member = await findMember(db, scope.merchantCode, body.playerId, false);
-  const requestHash = hashOf(['credit', body.playerId, body.roundId, body.amount]);
-  return locked(db, scope, body.transactionId, body.roundId, async (trx) => {
-    const seen = await replay(trx, scope, body.transactionId, requestHash, member.id);
-    if (seen) return seen;
-    const bet = await findBet(trx, scope, body.roundId);
-    if (!bet || bet.memberId !== member.id) throw new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.');
-    if (bet.status !== 'open') throw settledError(bet);
-    const settle = async (post: Database, platformTransactionId: string | null, balances?: ReadonlyMap<string, number>) => {
-      await post
-        .update(bets)
-        .set({ status: 'settled', win: body.amount, settleTxId: platformTransactionId, settledAt: now })
-        .where(eq(bets.id, bet.id));
-      return record(post, scope, 'credit', body.transactionId, requestHash, bet.id, platformTransactionId, member.id, balances);
-    };
-    if (body.amount === 0) return settle(trx, null);
-    let answer: MovementAnswer | undefined;
-    await postTransaction(
-      trx,
-      {
-        merchantId: scope.merchantCode,
-        idempotencyKey: ledgerKey(scope, body.transactionId),
-        kind: 'win',
-        postings: [
-          { account: vendorAccount(scope.vendorCode), amount: -body.amount },
-          { account: memberAccount(member.id), amount: body.amount },
-        ],
-        meta: { vendor: scope.vendorCode, roundId: body.roundId, gameId: bet.gameId, transactionId: body.transactionId },
-      },
-      {
-        afterPost: async (post, { transactionId, balances }) => {
-          answer = await settle(post, transactionId, balances);
-        },
-      },
-    );
-    if (!answer) throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This transactionId was already used.');
-    return answer;
-  });
+export function walletCredit(db: Database, scope: WalletScope, body: CreditBody, now: Date): Promise<MovementAnswer> {
+  const member = memberIdOf(body.playerId);
+  const hash = hashOf(['credit', body.playerId, body.roundId, body.amount]);
+  return move(db, scope, { kind: 'credit', tx: body.transactionId, member, round: body.roundId, amount: body.amount, hash }, now);
 }
 
 /**
@@ -270,59 +195,8 @@ export async function walletCredit(db: Database, scope: WalletScope, body: Credi
  * round is 404 and moves no money, but the round is remembered as voided
  * (committed before answering), so a debit of it arriving later is refused.
  */
-export async function walletRollback(db: Database, scope: WalletScope, body: RollbackBody, now: Date): Promise<MovementAnswer> {
-  const member = await findMember(db, scope.merchantCode, body.playerId, false);
-  const requestHash = hashOf(['rollback', body.playerId, body.roundId]);
-  const answer = await locked(db, scope, body.transactionId, body.roundId, async (trx): Promise<MovementAnswer | 'unknown'> => {
-    const seen = await replay(trx, scope, body.transactionId, requestHash, member.id);
-    if (seen) return seen;
-    const bet = await findBet(trx, scope, body.roundId);
-    if (!bet) {
-      await trx
-        .insert(seamlessVoidedRounds)
-        .values({ merchantCode: scope.merchantCode, vendorCode: scope.vendorCode, roundId: body.roundId, transactionId: body.transactionId, memberId: member.id, createdAt: now })
-        .onConflictDoNothing();
-      return 'unknown';
-    }
-    if (bet.memberId !== member.id) throw new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.');
-    if (bet.status === 'settled') throw settledError(bet);
-    if (bet.status === 'rolled_back') {
-      const [first] = await trx
-        .select({ balanceAfter: seamlessRequests.balanceAfter })
-        .from(seamlessRequests)
-        .where(and(eq(seamlessRequests.betId, bet.id), eq(seamlessRequests.kind, 'rollback')))
-        .limit(1);
-      return {
-        balance: first?.balanceAfter ?? (await balanceOf(trx, scope.merchantCode, memberAccount(member.id))),
-        currency: scope.currency,
-        platformTransactionId: bet.settleTxId,
-        betId: bet.id,
-        replayed: true,
-      };
-    }
-    let posted: MovementAnswer | undefined;
-    await postTransaction(
-      trx,
-      {
-        merchantId: scope.merchantCode,
-        idempotencyKey: `seamless:${scope.vendorCode}:rollback:${bet.id}`,
-        kind: 'rollback',
-        postings: [
-          { account: vendorAccount(scope.vendorCode), amount: -bet.stake },
-          { account: memberAccount(member.id), amount: bet.stake },
-        ],
-        meta: { vendor: scope.vendorCode, roundId: body.roundId, gameId: bet.gameId, transactionId: body.transactionId },
-      },
-      {
-        afterPost: async (post, { transactionId, balances }) => {
-          await post.update(bets).set({ status: 'rolled_back', settleTxId: transactionId, settledAt: now }).where(eq(bets.id, bet.id));
-          posted = await record(post, scope, 'rollback', body.transactionId, requestHash, bet.id, transactionId, member.id, balances);
-        },
-      },
-    );
-    if (!posted) throw new AppError(409, seamlessErrorCodes.transactionConflict, 'This round was already rolled back.');
-    return posted;
-  });
-  if (answer === 'unknown') throw new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.');
-  return answer;
+export function walletRollback(db: Database, scope: WalletScope, body: RollbackBody, now: Date): Promise<MovementAnswer> {
+  const member = memberIdOf(body.playerId);
+  const hash = hashOf(['rollback', body.playerId, body.roundId]);
+  return move(db, scope, { kind: 'rollback', tx: body.transactionId, member, round: body.roundId, hash }, now);
 }

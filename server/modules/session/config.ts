@@ -12,6 +12,8 @@ export interface IdentityLimits {
   deviceSessionMs: number;
   /** last_seen_at is written at most this often per session. */
   lastSeenWriteMs: number;
+  /** How long this process reuses a session it authenticated (server/modules/session/session-cache.ts); 0: never. */
+  sessionCacheMs: number;
   /** Failed logins (per account, IP or device id, in the window) after which a captcha is required. */
   captchaAfterFailures: number;
   /**
@@ -49,6 +51,7 @@ export const defaultIdentityLimits: IdentityLimits = {
   sessionAbsoluteMs: 12 * 3_600_000,
   deviceSessionMs: 30 * 24 * 3_600_000,
   lastSeenWriteMs: 60_000,
+  sessionCacheMs: 2_000,
   captchaAfterFailures: 3,
   throttleAfterFailures: 5,
   throttleMaxDelayMs: 15 * 60_000,

@@ -13,6 +13,7 @@ import type { Database } from '../../db/connect.ts';
 import { type MemberRow, members, type SessionRow, sessions } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Clock, type IdentityLimits, isPasswordExpired } from './config.ts';
+import { createSessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type RevokeReason = 'replaced' | 'logout' | 'rotated' | 'password' | 'reuse';
@@ -32,8 +33,11 @@ export interface SessionService {
   issueWeb(member: MemberRow, client: { deviceId: string | null; ip: string }): Promise<IssuedSession>;
   /** A new remember-me device session bound to the device id; the member's older ones on that device end. */
   issueDevice(member: MemberRow, client: { deviceId: string; ip: string }): Promise<IssuedSession>;
-  /** The member and session of a web token, or AppError 401 with the reason. */
-  authenticate(merchantCode: string, token: string | null): Promise<AuthenticatedSession>;
+  /**
+   * The member and session of a web token, or AppError 401 with the reason. A session this process
+   * authenticated less than `sessionCacheMs` ago is not read again, unless `fresh` is set.
+   */
+  authenticate(merchantCode: string, token: string | null, options?: { fresh?: boolean }): Promise<AuthenticatedSession>;
   /** Records activity now (renew). */
   touch(auth: AuthenticatedSession): Promise<void>;
   /** Exchanges a device token for the member, ending that device session (rotated). */
@@ -77,11 +81,22 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
   }
 
   const live = and(isNull(sessions.revokedAt));
+  const cache = createSessionCache<AuthenticatedSession>({ ttlMs: limits.sessionCacheMs });
+
+  async function loadWebSession(tokenHash: string): Promise<AuthenticatedSession | undefined> {
+    const [row] = await db
+      .select({ session: sessions, member: members })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'web')))
+      .limit(1);
+    return row;
+  }
 
   return {
-    issueWeb(member, client) {
+    async issueWeb(member, client) {
       // The member row lock keeps two simultaneous logins from both staying live.
-      return db.transaction(async (tx) => {
+      const issued = await db.transaction(async (tx) => {
         await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('update');
         await tx
           .update(sessions)
@@ -89,6 +104,8 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
           .where(and(eq(sessions.memberId, member.id), eq(sessions.kind, 'web'), live));
         return insertSession(tx, member, 'web', client);
       });
+      cache.forgetMember(member.id);
+      return issued;
     },
 
     async issueDevice(member, client) {
@@ -101,14 +118,15 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
       return insertSession(db, member, 'device', client);
     },
 
-    async authenticate(merchantCode, token) {
+    async authenticate(merchantCode, token, options = {}) {
       if (!token || token.length > 128) throw tokenInvalid();
-      const [row] = await db
-        .select({ session: sessions, member: members })
-        .from(sessions)
-        .innerJoin(members, eq(members.id, sessions.memberId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'web')))
-        .limit(1);
+      const tokenHash = hashToken(token);
+      const t = now();
+      const generation = cache.generation();
+      let cached = options.fresh ? undefined : cache.get(tokenHash, t.getTime());
+      // Another process may have seen a session this one thinks idle: only the database says it ended.
+      if (cached && t.getTime() - cached.session.lastSeenAt.getTime() >= limits.sessionIdleMs) cached = undefined;
+      const row = cached ?? (await loadWebSession(tokenHash));
       if (!row || row.member.merchantCode !== merchantCode) throw tokenInvalid();
       const { session, member } = row;
       if (session.revokedAt) {
@@ -117,7 +135,6 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
         }
         throw tokenInvalid();
       }
-      const t = now();
       if (
         t.getTime() >= session.expiresAt.getTime() ||
         t.getTime() - session.lastSeenAt.getTime() >= limits.sessionIdleMs
@@ -129,6 +146,7 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
         await db.update(sessions).set({ lastSeenAt: t }).where(eq(sessions.id, session.id));
         session.lastSeenAt = t;
       }
+      if (!cached) cache.set(tokenHash, row, t.getTime(), generation);
       return { member, session };
     },
 
@@ -178,6 +196,7 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
           .set({ revokedAt: t, revokeReason: 'logout' })
           .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'web'), live))
           .returning({ memberId: sessions.memberId });
+        cache.forgetToken(hashToken(token));
         memberId = ended?.memberId ?? null;
       }
       if (memberId !== null && deviceId) {
@@ -205,6 +224,7 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
             exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
           ),
         );
+      cache.forgetMember(memberId);
     },
 
     info({ member, session }) {

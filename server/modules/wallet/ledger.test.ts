@@ -222,6 +222,31 @@ describe('postTransaction', () => {
     expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
   });
 
+  it('refuses a balanced transaction whose accounts do not move with it, and postings split from their transaction', async () => {
+    const m = await createMember(t.db, 'ledgerunmoved');
+    await credit(m.id, 80, `unmoved:${m.id}`);
+    const [acct] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.key, `member:${m.id}`));
+    const [houseAcct] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.key, 'house'));
+    // Balanced postings with running balances, but the accounts keep their old balances.
+    const unmoved = t.db.execute(sql`with tx as (
+        insert into ledger_transactions (merchant_code, idempotency_key, kind, request_hash)
+        values ('DEMO', ${`unmoved:${m.id}:1`}, 'adjust', ${'x'.repeat(64)}) returning id)
+      insert into ledger_postings (transaction_id, account_id, amount, balance_after)
+      select tx.id, v.account, v.amount, v.after from tx,
+        (values (${houseAcct!.id}::bigint, -5::bigint, ${houseAcct!.balance - 5}::bigint), (${acct!.id}::bigint, 5::bigint, 85::bigint)) as v(account, amount, after)`);
+    expect(await refusal(unmoved)).toEqual({ code: '23514', constraint: 'ledger_accounts_balance_posted' });
+    // A transaction's postings go in the statement that writes it: added by a later statement, refused.
+    const split = t.db.transaction(async (trx) => {
+      await trx.execute(sql`with tx as (
+          insert into ledger_transactions (merchant_code, idempotency_key, kind, request_hash)
+          values ('DEMO', ${`unmoved:${m.id}:2`}, 'adjust', ${'x'.repeat(64)}) returning id)
+        insert into ledger_postings (transaction_id, account_id, amount, balance_after) select tx.id, ${acct!.id}, 5, 85 from tx`);
+    });
+    expect(await refusal(split)).toEqual({ code: '23514', constraint: 'ledger_transactions_balanced' });
+    expect(await balanceOf(t.db, 'DEMO', member(m.id))).toBe(80);
+    expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  });
+
   it('creates one transaction for 100 concurrent replays of one key', async () => {
     const m = await createMember(t.db, 'ledgerrace');
     const results = await Promise.all(Array.from({ length: 100 }, () => credit(m.id, 700, `race:${m.id}`)));

@@ -26,7 +26,7 @@
  * `findTransaction` reads a transaction by idempotency key.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type { Database } from '../../db/connect.ts';
 import {
@@ -37,6 +37,7 @@ import {
   ledgerTransactions,
 } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
+import { forgetWallets } from './wallet-answers.ts';
 
 export type MerchantId = string;
 
@@ -278,32 +279,18 @@ async function lockAccounts(trx: Database, plan: Plan) {
 
 async function postOnce(db: Database, plan: Plan, options: PostOptions): Promise<PostResult> {
   return db.transaction(async (trx) => {
-    const inserted = await trx
-      .insert(ledgerTransactions)
-      .values({
-        merchantCode: plan.merchantId,
-        idempotencyKey: plan.idempotencyKey,
-        kind: plan.kind,
-        requestHash: plan.requestHash,
-        meta: plan.meta,
-      })
-      .onConflictDoNothing({ target: [ledgerTransactions.merchantCode, ledgerTransactions.idempotencyKey] })
-      .returning({ id: ledgerTransactions.id, createdAt: ledgerTransactions.createdAt });
-    const tx = inserted[0];
-    if (!tx) throw new ConcurrentReplay();
-
     const rows = await lockAccounts(trx, plan);
     const byKey = new Map(rows.map((r) => [r.key, r]));
     const balances = new Map<string, number>();
     for (const r of rows) balances.set(r.key, r.balance);
-    const postings: (typeof ledgerPostings.$inferInsert)[] = [];
-    for (const leg of plan.legs) {
+    const legs: SQL[] = [];
+    for (const [n, leg] of plan.legs.entries()) {
       const after = (balances.get(leg.key) ?? 0) + leg.amount;
       if (!Number.isSafeInteger(after)) throw new InvalidPostingsError('Balance out of range');
       balances.set(leg.key, after);
       const account = byKey.get(leg.key);
       if (!account) throw new Error(`Ledger account ${leg.key} could not be created`);
-      postings.push({ transactionId: tx.id, accountId: account.id, amount: leg.amount, balanceAfter: after, createdAt: tx.createdAt });
+      legs.push(sql`(${n}, ${account.id}::bigint, ${leg.amount}::bigint, ${after}::bigint)`);
     }
     for (const [key, balance] of balances) {
       const account = byKey.get(key);
@@ -313,15 +300,32 @@ async function postOnce(db: Database, plan: Plan, options: PostOptions): Promise
       const account = byKey.get(key);
       return account && account.balance !== balance ? [sql`(${account.id}::bigint, ${balance}::bigint)`] : [];
     });
-    if (changed.length) {
-      // One statement for every touched account.
-      await trx.execute(sql`update ledger_accounts as a set balance = v.balance, updated_at = now()
-        from (values ${sql.join(changed, sql`, `)}) as v(id, balance) where a.id = v.id`);
-    }
-    await trx.insert(ledgerPostings).values(postings);
+    // One statement writes the transaction, its postings and the new balances (the database checks them at
+    // its end); nothing when the key is taken.
+    const result = await trx.execute(sql`with tx as (
+        insert into ledger_transactions (merchant_code, idempotency_key, kind, request_hash, meta)
+        values (${plan.merchantId}, ${plan.idempotencyKey}, ${plan.kind}, ${plan.requestHash}, ${JSON.stringify(plan.meta)}::jsonb)
+        on conflict (merchant_code, idempotency_key) do nothing
+        returning id, created_at),
+      postings as (
+        insert into ledger_postings (transaction_id, account_id, amount, balance_after, created_at)
+        select tx.id, l.account_id, l.amount, l.balance_after, tx.created_at
+          from tx, (values ${sql.join(legs, sql`, `)}) as l(n, account_id, amount, balance_after) order by l.n),
+      balances as (
+        update ledger_accounts as a set balance = v.balance, updated_at = now()
+          from tx, (values ${changed.length ? sql.join(changed, sql`, `) : sql`(0::bigint, 0::bigint)`}) as v(id, balance)
+         where a.id = v.id)
+      select id from tx`);
+    const [tx] = (result as unknown as { rows: { id: string }[] }).rows;
+    if (!tx) throw new ConcurrentReplay();
     if (options.afterPost) await options.afterPost(trx as unknown as Database, { transactionId: tx.id, balances });
     return { transactionId: tx.id, replayed: false };
   });
+}
+
+/** The members whose wallet or hold a plan moves. */
+function membersOf(plan: Plan): number[] {
+  return [...plan.accounts.values()].flatMap((ref) => (ref.kind === 'member' || ref.kind === 'hold' ? [ref.memberId] : []));
 }
 
 export async function postTransaction(
@@ -333,7 +337,10 @@ export async function postTransaction(
   const maxRetries = options.maxRetries ?? 10;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await postOnce(db, plan, options);
+      const posted = await postOnce(db, plan, options);
+      // Committed (or, inside a caller's transaction, written: the caller's own postTransaction forgets again after its commit).
+      forgetWallets(db, membersOf(plan));
+      return posted;
     } catch (error) {
       const state = sqlState(error);
       if (
@@ -346,8 +353,11 @@ export async function postTransaction(
         if (attempt < maxRetries) continue;
         throw error;
       }
-      if (state === '23514' && constraintOf(error) === 'ledger_accounts_nonnegative_ck') {
-        throw new InsufficientBalanceError('unknown');
+      if (error instanceof InsufficientBalanceError || (state === '23514' && constraintOf(error) === 'ledger_accounts_nonnegative_ck')) {
+        // A replay whose first request spent the money while this one waited for the accounts answers as a replay.
+        const existing = await findByKey(db, plan.merchantId, plan.idempotencyKey);
+        if (existing) return replayOf(existing, plan);
+        throw error instanceof InsufficientBalanceError ? error : new InsufficientBalanceError('unknown');
       }
       if (isRetryable(error) && attempt < maxRetries) {
         await sleep(Math.min(200, 2 ** attempt) * Math.random());

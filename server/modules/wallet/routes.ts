@@ -37,6 +37,7 @@ import { registerLocalGatewayRoutes } from './gateway/local-routes.ts';
 import { gatewaySignatureHeader, type PaymentProvider } from './gateway/provider.ts';
 import { betRecords, depositOrders, transactionRecords, withdrawalOrders } from './records.ts';
 import { createWalletService, type MemberContext, type WalletService } from './service.ts';
+import { walletAnswers } from './wallet-answers.ts';
 import { createWithdrawalPasswords } from './withdrawal-password.ts';
 
 export interface WalletOptions {
@@ -87,7 +88,11 @@ export async function registerWallet(app: FastifyInstance, db: Database, options
     language: ctx.language,
   });
 
-  registerEndpoint(app, walletEndpoint, ({ ctx, request }) => service.wallet(memberCtx(request, ctx)));
+  // The balance a member is shown: kept until this process moves the member's money, 2 s at most (wallet-answers.ts).
+  registerEndpoint(app, walletEndpoint, ({ ctx, request }) => {
+    const member = memberCtx(request, ctx);
+    return walletAnswers(db).get(member.member.id, `wallet|${member.merchant.code}`, () => service.wallet(member));
+  });
   registerEndpoint(app, depositOptionsEndpoint, ({ ctx, request }) => service.depositOptions(memberCtx(request, ctx)));
   registerEndpoint(app, createDepositEndpoint, ({ ctx, request, body }) => service.createDeposit(memberCtx(request, ctx), body));
   registerEndpoint(app, depositStatusEndpoint, ({ ctx, request, query }) => service.depositStatus(memberCtx(request, ctx), query.orderNo));

@@ -1,10 +1,11 @@
 /**
- * A small in-memory cache of catalogue answers (game list pages, hot games,
- * vendor game types, winner board) per merchant and normalised query. The
- * catalogue is the same for every visitor and changes rarely, so a few
- * seconds of staleness cost nothing while each PGlite round trip costs
- * milliseconds (docs/lobby.md, bench:api). Bounded: least recently used
- * entries go first. A lifetime of 0 disables it.
+ * A small in-memory cache of answers that are the same for every visitor and
+ * change rarely: catalogue answers (game list pages, hot games, vendor game
+ * types, winner board, the game a launch names) per merchant and normalised
+ * query, the deposit badge of the settings. A few seconds of staleness cost
+ * nothing while each PGlite round trip costs milliseconds (docs/lobby.md,
+ * bench:api). Bounded: least recently used entries go first. A lifetime of 0
+ * disables it.
  */
 export interface AnswerCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
