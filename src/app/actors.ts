@@ -4,10 +4,10 @@ import { type StatusAnswer, systemStatusMachine } from '../../machines/system-st
 import type { ApiCall } from '../api/client.ts';
 import { systemStatusEndpoint } from '../../contract/system.ts';
 import { navigateWith } from './navigation.ts';
-import { forgetDeviceToken, rememberedDeviceToken } from './remembered-login.ts';
 import type { AppRouterInstance } from './router.ts';
 import {
   clearStoredSession,
+  hasRememberedLogin,
   readStoredSession,
   readTabSession,
   rewriteStoredSession,
@@ -24,10 +24,9 @@ export function provideAppMachine(call: ApiCall, router: AppRouterInstance) {
         // This tab's session first; else remember-me's device token; else a session kept in local storage.
         const current = readTabSession();
         if (current) return current;
-        const deviceToken = rememberedDeviceToken();
-        if (deviceToken) {
-          const { restoreDeviceSession } = await import('./device-session.ts');
-          const restored = await restoreDeviceSession(call, deviceToken);
+        if (hasRememberedLogin()) {
+          const { restoreRememberedSession } = await import('./device-session.ts');
+          const restored = await restoreRememberedSession(call);
           if (restored) return restored;
         }
         return readStoredSession();
@@ -51,7 +50,9 @@ export function provideAppMachine(call: ApiCall, router: AppRouterInstance) {
     actions: {
       storeSession: (_, { session, remember }) => writeStoredSession(session, remember),
       forgetSession: () => clearStoredSession(),
-      forgetDeviceToken: () => forgetDeviceToken(),
+      forgetDeviceToken: () => {
+        if (hasRememberedLogin()) void import('./remembered-login.ts').then((m) => m.forgetDeviceToken());
+      },
       rewriteSession: ({ context }) => {
         if (context.session) rewriteStoredSession(context.session);
       },

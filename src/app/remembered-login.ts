@@ -5,8 +5,9 @@
  * the account for the form.
  */
 import type { LoginMethod, RememberedLogin } from '../../machines/login.machine.ts';
+import { storageKeys } from './storage.ts';
 
-export const rememberKey = 'MC_REMEMBER';
+export const rememberKey = storageKeys.remember;
 
 export interface RememberedRecord extends RememberedLogin {
   /** Exchanged at start for a new session (POST /wps/session/device). */

@@ -14,6 +14,8 @@ export const storageKeys = {
   noticePopup: 'NOTICE_POP',
   /** The trial account's user name, in session storage (spec section 3). */
   trialName: 'trialName',
+  /** Remember-me's record (src/app/remembered-login.ts), in local storage. */
+  remember: 'MC_REMEMBER',
 } as const;
 
 function safe<T>(read: () => T, fallback: T): T {
@@ -92,6 +94,14 @@ export function clearStoredSession() {
     sessionStorage.clear();
     localStorage.removeItem(storageKeys.session);
   }, undefined);
+}
+
+/**
+ * Whether a remember-me record is kept: only then does the start load the
+ * code that reads it and exchanges its device token (src/app/device-session.ts).
+ */
+export function hasRememberedLogin(): boolean {
+  return safe(() => localStorage.getItem(storageKeys.remember) !== null, false);
 }
 
 export function readLanguage(): string {
