@@ -9,7 +9,7 @@ import { systemStatusEndpoint } from '../../contract/system.ts';
 import type { FirstLoadManifest } from '../../contract/first-load-manifest.ts';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
-import { jsonForScript } from './document.ts';
+import { jsonForScript, withBrand } from './document.ts';
 
 let testDb: TestDatabase;
 let dist: string;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>M Casino</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, '.vite', 'first-load.json'), JSON.stringify(manifest));
 });
@@ -115,6 +115,15 @@ describe('pages of client routes', () => {
     expect(answersOf(html).length).toBeGreaterThan(0);
   });
 
+  it("are titled with the merchant's name, which they hand the client as the application name", async () => {
+    for (const url of ['/m/home', '/m/login', '/m/help']) {
+      const head = (await app.inject({ method: 'GET', url })).body.split('</head>')[0]!;
+      expect(head).toContain('<title>Lucky Bay</title>');
+      expect(head).toContain('<meta name="application-name" content="Lucky Bay">');
+      expect(head).not.toContain('M Casino');
+    }
+  });
+
   it('answer HEAD without a body', async () => {
     const res = await app.inject({ method: 'HEAD', url: '/m/home' });
     expect(res.statusCode).toBe(200);
@@ -179,6 +188,19 @@ describe('the home and the game list centre', () => {
     expect(answersOf(all.body).map((a) => a.key)).toContain('GET /wps/game/list?clientType=2&pageNo=1&pageSize=25&platform=html5');
     const fav = await app.inject({ method: 'GET', url: '/m/gameList?type=fav' });
     expect(answersOf(fav.body).some((a) => a.key.includes('/wps/game/list') || a.key.includes('favourites'))).toBe(false);
+  });
+});
+
+describe('withBrand', () => {
+  const page = '<html><head><title>M Casino</title></head><body></body></html>';
+  it('writes the name as text, never as markup', () => {
+    const html = withBrand(page, '"><script>alert(1)</script> & Co');
+    expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</title>');
+    expect(html).toContain('<meta name="application-name" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co">');
+    expect(html).not.toContain('<script>');
+  });
+  it("keeps the template's title when the settings could not be read", () => {
+    expect(withBrand(page, null)).toBe(page);
   });
 });
 

@@ -25,7 +25,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callKey, type FirstAnswer, firstAnswersElementId, queryString } from '../../contract/first-answers.ts';
-import { type FirstCall, firstScreenCalls, firstScreenImages, firstScreenPath, followUpCalls } from './first-screen.ts';
+import { type FirstCall, firstScreenCalls, firstScreenImages, firstScreenPath, followUpCalls, settingsCall } from './first-screen.ts';
 import { defaultLanguage } from '../../contract/languages.ts';
 import type { FirstLoadManifest } from '../../contract/first-load-manifest.ts';
 
@@ -64,6 +64,22 @@ function decodedPath(raw: string): string {
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The meta element that carries the merchant's brand to the client (src/app/brand.ts). */
+export const brandMetaName = 'application-name';
+
+/**
+ * The merchant's name (its configuration, the consolidated settings' `name`)
+ * as the page's title and its application name; the template's title stays
+ * when the settings could not be read.
+ */
+export function withBrand(html: string, name: string | null): string {
+  if (!name) return html;
+  const text = escapeAttribute(name).replace(/>/g, '&gt;');
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${text}</title>`)
+    .replace('</head>', () => `  <meta name="${brandMetaName}" content="${text}">\n  </head>`);
+}
 
 /** Returns null when the build has no index.html (API-only server). */
 export function createDocumentRenderer(app: FastifyInstance, distDir: string, options: DocumentOptions): DocumentRenderer | null {
@@ -106,6 +122,8 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
     );
     const answers = [...first, ...more].filter((a): a is FirstAnswer => a !== null);
     for (const a of answers) lookup.set(a.key, a.value);
+    const settings = answerOf(settingsCall.endpoint) as { name?: unknown } | undefined;
+    const brand = typeof settings?.name === 'string' ? settings.name : null;
     const images = firstScreenImages(pathname, search, answerOf);
     const head = [
       ...(files?.css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
@@ -120,7 +138,9 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
       ? `<script type="application/json" id="${firstAnswersElementId}">${jsonForScript(answers)}</script>`
       : '';
     // Function replacers: `$&` or `$'` in the data must stay text.
-    return template.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`).replace('</body>', () => `  ${body}\n  </body>`);
+    return withBrand(template, brand)
+      .replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`)
+      .replace('</body>', () => `  ${body}\n  </body>`);
   }
 
   return {

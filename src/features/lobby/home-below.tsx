@@ -10,6 +10,7 @@ import type { DownloadLink, Footer } from '../../../contract/content.ts';
 import type { Winner } from '../../../contract/games.ts';
 import { useJackpotCounter } from '../../app/jackpot-actors.ts';
 import { usePlay } from '../../app/lobby-actors.ts';
+import { useBrandName } from '../../app/brand.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -108,6 +109,7 @@ export function JackpotCounter({ currency }: { currency: CurrencyLike | null }) 
 export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | null; currency: CurrencyLike | null; onDownload: () => void }) {
   useCatalogPart('lobby');
   const t = useT();
+  const brand = useBrandName();
   const social = footer?.customerService.filter((c) => c.csType === 'FACEBOOK' || c.csType === 'YOUTUBE') ?? [];
   return (
     <footer className={styles.footer}>
@@ -142,7 +144,7 @@ export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | 
           ) : null}
         </>
       ) : null}
-      <p>{t('lobby.footer.copyright', { year: footer?.copyrightYear ?? 2025, name: t('app.name') })}</p>
+      <p>{t('lobby.footer.copyright', { year: footer?.copyrightYear ?? 2025, name: brand })}</p>
     </footer>
   );
 }

@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { lotteryCategories, type lobbyHomeMachine, vendorListCategories } from '../../../machines/lobby-home.machine.ts';
 import type { Game, VendorGameTypes, Winner } from '../../../contract/games.ts';
 import { useRole, useSession } from '../../app/app-actor.tsx';
+import { useBrandName } from '../../app/brand.ts';
 import {
   categoryLinkOf,
   type LobbyLink,
@@ -51,13 +52,14 @@ function Welcome() {
   const t = useT();
   const role = useRole();
   const session = useSession();
+  const brand = useBrandName();
   if (role !== 'guest' && session) {
     return <h2 className={styles.blockTitle}>{t('home.welcome.memberTitle', { userName: session.userName })}</h2>;
   }
   return (
     <section className={styles.panel} aria-labelledby="home-welcome">
       <h2 id="home-welcome" className={styles.blockTitle}>
-        {t('home.welcome.guestTitle', { name: t('app.name') })}
+        {t('home.welcome.guestTitle', { name: brand })}
       </h2>
       <div className={styles.sheetActions}>
         <Link to="/m/login" className={buttonClassName({ variant: 'secondary', block: true })}>

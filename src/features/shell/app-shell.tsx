@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { AppActorContext, useSiteStatus } from '../../app/app-actor.tsx';
+import { useBrandName } from '../../app/brand.ts';
 import { showsBottomBar, titleId } from '../../app/layout-rules.ts';
 import type { SettingsPromise } from '../../app/site-settings.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -23,10 +24,11 @@ export function AppShell({ children, settings }: { children: ReactNode; settings
   const path = useShownPath();
   const bottomBar = showsBottomBar(path);
   const title = t(titleId(path));
+  const brand = useBrandName();
 
   useEffect(() => {
-    document.title = t('app.documentTitle', { title, name: t('app.name') });
-  }, [t, title]);
+    document.title = t('app.documentTitle', { title, name: brand });
+  }, [t, title, brand]);
 
   return (
     <>

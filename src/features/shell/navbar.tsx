@@ -1,4 +1,5 @@
 import { Link, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
+import { useBrandName } from '../../app/brand.ts';
 import { backTarget, navbarMode, titleId } from '../../app/layout-rules.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { IconButton } from '../../ui/button.tsx';
@@ -26,7 +27,7 @@ function BackButton({ path }: { path: string }) {
 export function Navbar({ path, centred = false }: { path: string; centred?: boolean }) {
   const t = useT();
   const mode = navbarMode(path);
-  const name = t('app.name');
+  const name = useBrandName();
   return (
     <div className={[styles.navbar, centred && mode !== 'logo' && styles.centred].filter(Boolean).join(' ')}>
       <div className={styles.lead}>
