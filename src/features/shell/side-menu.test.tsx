@@ -10,7 +10,9 @@ const catalogFiles = Object.keys(import.meta.glob('../../../contract/messages/*.
 
 const openMenu = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Open menu' }));
-  return screen.findByRole('dialog', { name: 'Menu' });
+  // The first opening builds the drawer from code and catalog parts loaded on demand: on a busy
+  // machine (a full test run on two cores) that alone has taken longer than the default wait.
+  return screen.findByRole('dialog', { name: 'Menu' }, { timeout: 10_000 });
 };
 
 // The menu and the lobby code it loads come on demand; loaded here once, so the tests wait for the app.
