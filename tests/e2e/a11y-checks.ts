@@ -286,13 +286,15 @@ export async function checkFocus(page: Page): Promise<Problem[]> {
  * not scroll sideways, and no box reaches past its edges unless it is in a
  * container that scrolls or clips on purpose, such as a carousel), and no
  * text is cut off: a box that clips its text must end it with an ellipsis,
- * and then the full text must be the name of the control it is in.
+ * and then the full text must be the name of the control it is in. With
+ * `minTextPx`, no text on screen is smaller than that (the site's rule: 12 px).
  */
-export async function checkReflow(page: Page, label: string, width: number): Promise<Problem[]> {
+export async function checkReflow(page: Page, label: string, width: number, { minTextPx = 0 } = {}): Promise<Problem[]> {
   // The width the screen has: a phone's browser widens its layout to content that does not fit, so the page's own width says nothing.
-  const found = await page.evaluate((width) => {
+  const found = await page.evaluate(({ width, minTextPx }) => {
     const outside: string[] = [];
     const cut: string[] = [];
+    const small: string[] = [];
     const describe = (el: Element) => {
       const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : '';
       return `${el.tagName.toLowerCase()}${cls} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
@@ -311,6 +313,8 @@ export async function checkReflow(page: Page, label: string, width: number): Pro
     const checkText = (el: HTMLElement, s: CSSStyleDeclaration) => {
       const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
       if (!ownText) return;
+      const size = Number.parseFloat(s.fontSize);
+      if (size < minTextPx) small.push(`${describe(el)} is ${size} px`);
       // Text that runs out of its own box (a label that does not wrap) is what widens a page.
       if (s.overflowX === 'visible' && s.display !== 'inline' && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
         outside.push(`${describe(el)} runs ${el.scrollWidth - el.clientWidth} px out of its box`);
@@ -341,16 +345,20 @@ export async function checkReflow(page: Page, label: string, width: number): Pro
       if (!`${name} ${named}`.includes(full)) cut.push(`${describe(el)} truncated, and the full text is nowhere`);
     };
     visit(document.body, false);
-    return { outside, cut };
-  }, width);
+    return { outside, cut, small };
+  }, { width, minTextPx });
   const problems: Problem[] = [];
   if (found.outside.length) problems.push({ rule: `1.4.10 reflow (${label})`, help: 'Content reaches past the sides of the screen', targets: found.outside });
   if (found.cut.length) problems.push({ rule: `1.4.4 text cut off (${label})`, help: 'Text is cut off', targets: found.cut });
+  if (found.small.length) problems.push({ rule: `text size (${label})`, help: `Text smaller than ${minTextPx} px`, targets: found.small });
   return problems;
 }
 
 /** Waits two frames, so that what resize observers and media queries change is on screen. */
 export const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+/** Nothing a player reads is smaller than this: the site's type scale starts there (`--font-size-xs`, src/ui/tokens.css). */
+export const minimumTextPx = 12;
 
 /**
  * The reflow and text-size checks: the page at 320 CSS px wide, then back at
@@ -360,7 +368,7 @@ export const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>(
 export async function checkResize(page: Page, cdp: CDPSession): Promise<Problem[]> {
   const size = page.viewportSize() ?? { width: 390, height: 844 };
   const problems: Problem[] = [];
-  problems.push(...(await checkReflow(page, `${size.width} px`, size.width)));
+  problems.push(...(await checkReflow(page, `${size.width} px`, size.width, { minTextPx: minimumTextPx })));
   await page.setViewportSize({ width: 320, height: 568 });
   await nextFrames(page);
   problems.push(...(await checkReflow(page, '320 px', 320)));

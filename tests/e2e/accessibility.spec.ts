@@ -26,8 +26,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../contract/route-paths.ts';
-import { checkFocus, checkFormErrors, checkNames, checkResize, checkTargets, nextFrames, type Problem } from './a11y-checks.ts';
+import { checkFocus, checkFormErrors, checkNames, checkReflow, checkResize, checkTargets, minimumTextPx, nextFrames, type Problem } from './a11y-checks.ts';
 import { titleId } from '../../src/app/layout-rules.ts';
+import cn from '../../contract/messages/cn.json' with { type: 'json' };
 import en from '../../contract/messages/en.json' with { type: 'json' };
 import { demoAccounts, logIn, text } from './support.ts';
 
@@ -443,6 +444,55 @@ test.describe('accessibility (WCAG 2.2 A/AA) of every route in every role', () =
       report(log, `${role} dialogs`);
     });
   }
+});
+
+// ------------------------------------------------------------------ languages
+
+/** Every catalog language, with the screen titles it shows. */
+const languages = { EN: en, CN: cn } as const satisfies Record<string, Record<string, string>>;
+
+/**
+ * The audit above runs in the default language; a language's words have
+ * their own lengths. In each one, at a small phone's 360 px, every screen's
+ * title stays whole (wrapped if need be, never cut off), nothing reaches past
+ * the screen's sides and no text is under 12 px: as a member (open and member
+ * paths) and as an agent (agent paths).
+ */
+test('every screen fits a 360 px phone in every language: whole titles, no sideways overflow, no tiny text', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const failures: string[] = [];
+  for (const [language, messages] of Object.entries(languages)) {
+    for (const [role, paths] of [['member', [...openPaths, ...memberPaths]], ['agent', agentPaths]] as const) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const session = await sessionOf(role, context);
+      const page = await rolePage(context, session);
+      await page.addInitScript((language) => localStorage.setItem('language', language), language);
+      const settle = trackNetwork(page);
+      const seen = new Set<string>();
+      let loaded = false;
+      for (const path of paths) {
+        if (loaded && (await holdsSession(page, session))) await page.evaluate(openInSite, path);
+        else await page.goto(path);
+        loaded = true;
+        await expect
+          .poll(async () => {
+            const { at, title } = await page.evaluate(() => ({ at: location.pathname, title: document.querySelector('h1')?.textContent ?? '' }));
+            return title === messages[titleId(at) as keyof typeof messages];
+          }, { message: `${language} ${path}: the title of the screen it lands on`, timeout: 15_000 })
+          .toBe(true);
+        await settle();
+        const landed = new URL(page.url()).pathname;
+        if (seen.has(landed)) continue;
+        seen.add(landed);
+        await buildAll(page, settle);
+        for (const problem of await checkReflow(page, `360 px, ${language}`, 360, { minTextPx: minimumTextPx })) {
+          failures.push(`${language} ${role} ${landed}: ${problem.help}\n      ${problem.targets.slice(0, 6).join('\n      ')}`);
+        }
+      }
+      await context.close();
+    }
+  }
+  expect(failures).toEqual([]);
 });
 
 // ------------------------------------------------------------------ motion
