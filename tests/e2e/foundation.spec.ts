@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { navbarMode, showsBottomBar, showsHeader, titleId } from '../../src/app/layout-rules.ts';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../contract/route-paths.ts';
-import { admin, demoAccounts, logIn, text, giveSession } from './support.ts';
+import { admin, brand, demoAccounts, giveSession, logIn, text } from './support.ts';
 
 const bottomBar = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: text('shell.bottom.label') });
@@ -31,7 +31,7 @@ test.describe('routes and layout', () => {
   test('unknown paths land on home, replacing the history entry', async ({ page }) => {
     await page.goto('/m/nowhere/at/all');
     await expect(page).toHaveURL(/\/m\/home$/);
-    await expect(page.getByText(text('home.welcome.guestTitle', { name: text('app.name') }))).toBeVisible();
+    await expect(page.getByText(text('home.welcome.guestTitle', { name: brand }))).toBeVisible();
   });
 
   for (const alias of homeAliasPaths.filter((p) => p !== '/')) {

@@ -4,7 +4,7 @@ import { createSealer } from '../../contract/sealed.ts';
 import { type Game, gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint } from '../../contract/games.ts';
 import { favouriteGamesEndpoint, removeFavouriteEndpoint } from '../../contract/member-games.ts';
 import { loginEndpoint } from '../../contract/session.ts';
-import { text } from './support.ts';
+import { brand, text } from './support.ts';
 
 /** The API of the server under test, called from Node as a guest. */
 function guestApi(baseURL: string) {
@@ -103,7 +103,7 @@ test.describe('lobby as a guest', () => {
     expect(sources.filter((src) => src.endsWith('/TCG-WHITE.svg'))).toHaveLength(1);
     expect(sources.filter((src) => /TCG_/.test(src))).toEqual([]);
     expect(new Set(sources).size).toBe(sources.length);
-    await expect(page.getByText(text('lobby.footer.copyright', { year: '2025', name: text('app.name') }))).toBeVisible();
+    await expect(page.getByText(text('lobby.footer.copyright', { year: '2025', name: brand }))).toBeVisible();
     // Once per browser session.
     await page.reload();
     await expect(page.getByTestId('home-block-HOT')).toBeVisible();

@@ -5,6 +5,10 @@ import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { loginEndpoint } from '../../contract/session.ts';
 import en from '../../contract/messages/en.json' with { type: 'json' };
+import { demoMerchant } from '../../server/seed/seed.ts';
+
+/** The brand the site shows: the demo merchant's configured name. */
+export const brand = demoMerchant.name;
 
 const run = promisify(execFile);
 
