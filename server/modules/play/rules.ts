@@ -60,8 +60,8 @@ export function percentOf(fraction: number): string {
 /** Hundredths as a decimal with 2 places (4950 -> "49.50"). */
 const hundredths = (value: number) => (value / 100).toFixed(2);
 
-/** A multiplier in hundredths: whole numbers plain, else 2 places (100000 -> "1000", 101 -> "1.01"). */
-const multiplierOf = (value: number) => (value % 100 === 0 ? String(value / 100) : hundredths(value));
+/** A multiplier in hundredths, without trailing zeros (100000 -> "1000", 150 -> "1.5", 101 -> "1.01"). */
+const multiplierOf = (value: number) => String(Number((value / 100).toFixed(2)));
 
 /** Exact return to player of the slot, by enumerating every combination of stops (once). */
 export const slotRtp = slotTheoreticalRtp();
