@@ -11,12 +11,17 @@ import { plainText } from './endpoint.ts';
 export const engineNames = ['slot', 'dice', 'crash', 'wheel'] as const;
 export type EngineName = (typeof engineNames)[number];
 
+/** Dice targets, hundredths of the roll (1.00 .. 98.00); a round without a target rolls under 49.50. */
+export const diceTargetRange = { min: 100, max: 9_800, initial: 4_950 } as const;
+/** Crash cash-out targets, hundredths of the multiplier (1.01x .. 1000x); a round without a target cashes out at 2x. */
+export const crashTargetRange = { min: 101, max: 100_000, initial: 200 } as const;
+
 /** Dice: the player wins when the roll (0..9999) is under target (1 % .. 98 % chance). */
-export const diceParamsSchema = z.object({ target: z.number().check(z.int(), z.minimum(100), z.maximum(9_800)) });
+export const diceParamsSchema = z.object({ target: z.number().check(z.int(), z.minimum(diceTargetRange.min), z.maximum(diceTargetRange.max)) });
 export type DiceParams = z.infer<typeof diceParamsSchema>;
 
 /** Crash: cash out at target (hundredths, 1.01x .. 1000x). */
-export const crashParamsSchema = z.object({ target: z.number().check(z.int(), z.minimum(101), z.maximum(100_000)) });
+export const crashParamsSchema = z.object({ target: z.number().check(z.int(), z.minimum(crashTargetRange.min), z.maximum(crashTargetRange.max)) });
 export type CrashParams = z.infer<typeof crashParamsSchema>;
 
 /** Largest stake of one round, minor units. */
@@ -66,6 +71,9 @@ export const playRoundSchema = z.object({
 });
 export type PlayRound = z.infer<typeof playRoundSchema>;
 
+/** How many of a session's rounds the game page lists. */
+export const playHistoryLength = 10;
+
 export const playStateSchema = z.object({
   game: z.object({ id: z.number(), name: z.string(), vendor: z.string(), vendorName: z.string(), engine: z.enum(engineNames) }),
   /** real: the member's wallet; free: play money of this session. */
@@ -76,6 +84,8 @@ export const playStateSchema = z.object({
   /** In-house games: the commitment of the next round. */
   commitment: z.nullable(commitmentSchema),
   lastRound: z.nullable(playRoundSchema),
+  /** The session's settled rounds, newest first (at most playHistoryLength); the first is lastRound. */
+  recentRounds: z.array(playRoundSchema),
   lobbyUrl: z.string(),
 });
 export type PlayState = z.infer<typeof playStateSchema>;

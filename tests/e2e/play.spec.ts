@@ -47,12 +47,18 @@ function watchCsp(page: Page): string[] {
   return violations;
 }
 
+/** The newest round of the page's history ("Your rounds"). */
+const newestRound = (page: Page) => page.locator('#history li.round').first();
+
 async function playRound(page: Page, stake: string, action: string) {
   const before = minor((await page.locator('#balance').textContent()) ?? '');
   const nonce = page.locator('#nonce');
   const previousNonce = (await nonce.count()) > 0 ? await nonce.textContent() : null;
+  const previousRound = (await newestRound(page).count()) > 0 ? await newestRound(page).getAttribute('data-round-id') : null;
   await page.getByLabel(text('play.stake')).fill(stake);
   await page.getByRole('button', { name: action }).click();
+  await expect(newestRound(page)).toHaveAttribute('data-round-id', /./);
+  if (previousRound !== null) await expect(newestRound(page)).not.toHaveAttribute('data-round-id', previousRound);
   await expect(page.locator('#last-stake')).toHaveText(`₱${stake}`);
   if (previousNonce !== null) await expect(nonce).not.toHaveText(previousNonce);
   await expect(page.locator('#play')).not.toHaveAttribute('aria-busy', 'true');
@@ -75,20 +81,36 @@ test.describe('playable games', () => {
     await page.goto(await api.launch(inhouse));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(inhouse.gameName);
     await expect(page.locator('#balance')).toHaveAttribute('data-amount', String(opening));
-    const commitment = (await page.locator('#commitment').textContent())!;
+    // The rules are on the page; the fairness proof waits, closed, behind "Verify fairness".
+    await expect(page.getByRole('heading', { name: text('play.rules.title') })).toBeVisible();
+    await expect(page.getByText(text('play.rules.rtp', { rtp: '95.98' }))).toBeVisible();
+    const commitmentHash = page.locator('#commitment');
+    await expect(commitmentHash).toBeHidden();
+    await expect(page.getByLabel(text('play.clientSeed'))).toBeHidden();
+    await page.getByText(text('play.fair.title'), { exact: true }).click();
+    await expect(commitmentHash).toBeVisible();
+    const commitment = (await commitmentHash.textContent())!;
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
     await page.getByLabel(text('play.clientSeed')).fill('e2e-client-seed');
     const first = await playRound(page, '2.00', text('play.spin'));
     expect(first.before).toBe(opening);
-    const revealed = (await page.locator('#last-server-seed').textContent())!;
-    expect(createHash('sha256').update(revealed).digest('hex')).toBe(commitment);
     await expect(page.locator('.slot-grid .cell')).toHaveCount(9);
+    // The round's proof opens under "Check this round": its revealed seed matches the hash shown before it.
+    const revealedSeed = page.locator('#last-server-seed');
+    await expect(revealedSeed).toBeHidden();
+    await newestRound(page).getByText(text('play.proof.title'), { exact: true }).click();
+    await expect(revealedSeed).toBeVisible();
+    const revealed = (await revealedSeed.textContent())!;
+    expect(createHash('sha256').update(revealed).digest('hex')).toBe(commitment);
+    await expect(newestRound(page).getByText('e2e-client-seed', { exact: true })).toBeVisible();
     const second = await playRound(page, '1.00', text('play.spin'));
+    await expect(page.locator('#history li.round')).toHaveCount(2);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await api.balance()).toBe(second.after);
 
-    // The player verifies the last round on the verification page.
-    const [verify] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: text('play.verify') }).click()]);
+    // The player verifies the last round on the verification page, from its proof.
+    await newestRound(page).getByText(text('play.proof.title'), { exact: true }).click();
+    const [verify] = await Promise.all([context.waitForEvent('page'), newestRound(page).getByRole('link', { name: text('play.verify') }).click()]);
     await expect(verify.getByText(text('play.verify.hashOk'))).toBeVisible();
     expect(await seriousViolations(verify)).toEqual([]);
 
@@ -96,6 +118,8 @@ test.describe('playable games', () => {
     await page.goto(await api.launch(vendorGame));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(vendorGame.gameName);
     await expect(page.getByText(vendorGame.vendorName, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text('play.rules.title') })).toBeVisible();
+    await expect(page.locator('#fair')).toHaveCount(0);
     await expect(page.locator('#balance')).toHaveAttribute('data-amount', String(second.after));
     const stake = (Math.max(vendorGame.minBet, 100) / 100).toFixed(2);
     const third = await playRound(page, stake, text('play.play'));

@@ -7,7 +7,7 @@
  * RTPs (exact values from theoreticalRtp, checked by the statistical tests):
  * slot 95.98 % (paytable), dice 97 %, crash 97 % (configured), wheel 95 %.
  */
-import type { CrashParams, DiceParams, EngineName } from '../../../contract/play.ts';
+import { type CrashParams, crashTargetRange, type DiceParams, diceTargetRange, type EngineName } from '../../../contract/play.ts';
 import { floorDiv, type RandomSource, uniformInt } from './fair-random.ts';
 
 export interface EngineResult<O> {
@@ -179,9 +179,9 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
     case 'slot':
       return playSlot(source);
     case 'dice':
-      return playDice(source, { target: params.target ?? 4_950 });
+      return playDice(source, { target: params.target ?? diceTargetRange.initial });
     case 'crash':
-      return playCrash(source, { target: params.target ?? 200 });
+      return playCrash(source, { target: params.target ?? crashTargetRange.initial });
     case 'wheel':
       return playWheel(source);
   }

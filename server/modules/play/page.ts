@@ -4,9 +4,11 @@
  * strict CSP holds (no inline script or style). Copy comes from the shared
  * message catalogs (play.* ids) in the page's language.
  */
-import type { PlayState, VerifyResult } from '../../../contract/play.ts';
+import { crashTargetRange, diceTargetRange, type EngineName, playHistoryLength, type PlayState, type VerifyResult } from '../../../contract/play.ts';
 import cn from '../../../contract/messages/cn.json' with { type: 'json' };
 import en from '../../../contract/messages/en.json' with { type: 'json' };
+import type { SlotSymbol } from './engines.ts';
+import { engineRules } from './rules.ts';
 
 export type PageLanguage = 'EN' | 'CN';
 type Catalog = Record<string, string>;
@@ -20,10 +22,10 @@ export function pageLanguage(lang: unknown, acceptLanguage: string | undefined):
   return /^\s*zh/i.test(acceptLanguage ?? '') ? 'CN' : 'EN';
 }
 
-/** The play.* messages of a language (what the page script needs). */
+/** The play.* messages of a language the page script needs (the rules are rendered here, not by the script). */
 export function pageMessages(language: PageLanguage): Catalog {
   const catalog = catalogs[language];
-  return Object.fromEntries(Object.entries(catalog).filter(([id]) => id.startsWith('play.')));
+  return Object.fromEntries(Object.entries(catalog).filter(([id]) => id.startsWith('play.') && !id.startsWith('play.rules.')));
 }
 
 export function escapeHtml(text: string): string {
@@ -69,29 +71,81 @@ export function money(amount: number, currency: PlayState['currency']): string {
   return `${sign}${currency.symbol}${whole}${fraction}`;
 }
 
+/** Hundredths as a decimal with 2 places (4950 -> "49.50"). */
+const hundredths = (value: number) => (value / 100).toFixed(2);
+
 const backLink = (language: PageLanguage) => `<a class="back" href="/m/home">${t(language, 'play.back')}</a>`;
 
-/** The game page of a valid session; the script fills in rounds. */
+/** The slot symbols' glyphs (the stylesheet draws the fruit and the bell; bar and seven are text), as on the board. */
+const glyphs: Record<SlotSymbol, string> = { cherry: 'C', lemon: 'L', plum: 'P', bell: 'B', bar: 'BAR', seven: '7' };
+
+/** "How to play": the engine's rules with their figures, its table (slot paytable, wheel segments) and its return to player. */
+function rulesSection(language: PageLanguage, engine: EngineName): string {
+  const rules = engineRules[engine];
+  const lines = rules.lines.map((line) => `<li>${t(language, line.id, line.values)}</li>`).join('\n');
+  const payout = (multiplier: string) => t(language, 'play.rules.payout', { multiplier });
+  const table = rules.paytable
+    ? `<table class="paytable">
+<thead><tr><th scope="col">${t(language, 'play.rules.slot.symbol')}</th><th scope="col">${t(language, 'play.rules.pays')}</th></tr></thead>
+<tbody>
+${rules.paytable
+  .map(
+    (line) =>
+      `<tr><th scope="row"><span class="symbol"><span class="cell sym-${line.symbol}" aria-hidden="true">${glyphs[line.symbol]}</span>${t(language, `play.symbol.${line.symbol}`)}</span></th><td>${payout(line.multiplier)}</td></tr>`,
+  )
+  .join('\n')}
+</tbody>
+</table>`
+    : rules.wheel
+      ? `<table class="paytable">
+<thead><tr><th scope="col">${t(language, 'play.rules.pays')}</th><th scope="col">${t(language, 'play.rules.wheel.count')}</th></tr></thead>
+<tbody>
+${rules.wheel.map((line) => `<tr><th scope="row">${payout(line.multiplier)}</th><td>${line.count}</td></tr>`).join('\n')}
+</tbody>
+</table>`
+      : '';
+  return `<section class="rules" aria-labelledby="rules-title">
+<h2 id="rules-title">${t(language, 'play.rules.title')}</h2>
+<ul class="rule-list">
+${lines}
+</ul>
+${table}
+<p class="rtp">${t(language, 'play.rules.rtp', { rtp: rules.rtp })}</p>
+</section>`;
+}
+
+/** The fairness proof of the next round (in-house games), closed until the player opens it. */
+function fairSection(language: PageLanguage, commitment: NonNullable<PlayState['commitment']>): string {
+  return `<details class="fair" id="fair">
+<summary>${t(language, 'play.fair.title')}</summary>
+<div class="disclosure">
+<p>${t(language, 'play.fair.intro')}</p>
+<dl>
+<dt>${t(language, 'play.commitment')}</dt><dd id="commitment" class="mono">${escapeHtml(commitment.serverSeedHash)}</dd>
+<dt>${t(language, 'play.nonce')}</dt><dd id="nonce">${commitment.nonce}</dd>
+</dl>
+<p class="hint">${t(language, 'play.fair.nonce.help')}</p>
+<label class="field">${t(language, 'play.clientSeed')}<input id="client-seed" name="clientSeed" type="text" maxlength="64" autocomplete="off" spellcheck="false" aria-describedby="client-seed-help"></label>
+<p class="hint" id="client-seed-help">${t(language, 'play.fair.clientSeed.help')}</p>
+</div>
+</details>`;
+}
+
+/**
+ * The game page of a valid session: the game (name, balance, bet controls,
+ * result), the player's rounds (filled in by the script, each with its proof
+ * behind "Check this round"), how to play, and the fairness proof of the next
+ * round behind "Verify fairness" (in-house games).
+ */
 export function renderGamePage(language: PageLanguage, token: string, state: PlayState): string {
   const { game } = state;
-  const inhouse = state.commitment !== null;
   const action = { slot: 'play.spin', dice: 'play.roll', crash: 'play.bet', wheel: 'play.play' }[game.engine];
   const target =
     game.engine === 'dice'
-      ? `<label class="field">${t(language, 'play.target.dice')}<input id="target" name="target" type="number" inputmode="numeric" min="1.00" max="98.00" step="0.01" value="49.50"></label>`
+      ? `<label class="field">${t(language, 'play.target.dice')}<input id="target" name="target" type="number" inputmode="decimal" min="${hundredths(diceTargetRange.min)}" max="${hundredths(diceTargetRange.max)}" step="0.01" value="${hundredths(diceTargetRange.initial)}"></label>`
       : game.engine === 'crash'
-        ? `<label class="field">${t(language, 'play.target.crash')}<input id="target" name="target" type="number" inputmode="decimal" min="1.01" max="1000" step="0.01" value="2.00"></label>`
+        ? `<label class="field">${t(language, 'play.target.crash')}<input id="target" name="target" type="number" inputmode="decimal" min="${hundredths(crashTargetRange.min)}" max="${crashTargetRange.max / 100}" step="0.01" value="${hundredths(crashTargetRange.initial)}"></label>`
         : '';
-  const fair = inhouse
-    ? `<section class="fair" aria-labelledby="fair-title">
-<h2 id="fair-title">${t(language, 'play.fair.title')}</h2>
-<dl>
-<dt>${t(language, 'play.commitment')}</dt><dd id="commitment" class="mono">${escapeHtml(state.commitment!.serverSeedHash)}</dd>
-<dt>${t(language, 'play.nonce')}</dt><dd id="nonce">${state.commitment!.nonce}</dd>
-</dl>
-<label class="field">${t(language, 'play.clientSeed')}<input id="client-seed" name="clientSeed" type="text" maxlength="64" autocomplete="off" spellcheck="false"></label>
-</section>`
-    : `<p class="note">${t(language, 'play.sandbox.note', { vendor: state.game.vendorName })}</p>`;
   const body = `<main id="play" class="play engine-${game.engine}" data-token="${escapeHtml(token)}" data-engine="${game.engine}">
 <header class="top">
 ${backLink(language)}
@@ -108,13 +162,14 @@ ${target}
 <button id="play-button" type="submit">${t(language, action)}</button>
 <p id="error" class="error" role="alert"></p>
 </form>
-${fair}
-<section class="last" aria-labelledby="last-title">
-<h2 id="last-title">${t(language, 'play.lastRound')}</h2>
-<div id="last-round"><p>${t(language, 'play.noRound')}</p></div>
+<section class="history" aria-labelledby="history-title">
+<h2 id="history-title">${t(language, 'play.history.title')}</h2>
+<div id="history"><p class="empty">${t(language, 'play.noRound')}</p></div>
 </section>
+${rulesSection(language, game.engine)}
+${state.commitment ? fairSection(language, state.commitment) : ''}
 </main>
-<script type="application/json" id="play-data">${jsonBlock({ state, messages: pageMessages(language) })}</script>`;
+<script type="application/json" id="play-data">${jsonBlock({ state, messages: pageMessages(language), historyLength: playHistoryLength })}</script>`;
   return shell(language, `${game.name} | ${game.vendorName}`, body, true);
 }
 
@@ -132,8 +187,10 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
   const o = result.outcome as Record<string, unknown>;
   switch (result.engine) {
     case 'slot': {
-      const grid = (o.grid as string[][]).map((row) => `<tr>${row.map((s) => `<td>${escapeHtml(s)}</td>`).join('')}</tr>`).join('');
-      return `<table class="grid"><tbody>${grid}</tbody></table><p>${t(language, 'play.slot.lines', { count: String((o.lines as unknown[]).length) })}</p>`;
+      const grid = (o.grid as string[][]).map((row) => `<tr>${row.map((s) => `<td>${t(language, `play.symbol.${s}`)}</td>`).join('')}</tr>`).join('');
+      const count = (o.lines as unknown[]).length;
+      const lines = count === 0 ? t(language, 'play.slot.lines.none') : count === 1 ? t(language, 'play.slot.lines.one') : t(language, 'play.slot.lines', { count: String(count) });
+      return `<table class="grid"><tbody>${grid}</tbody></table><p>${lines}</p>`;
     }
     case 'dice':
       return `<p>${t(language, 'play.dice.roll', { roll: ((o.roll as number) / 100).toFixed(2) })}</p>`;

@@ -21,6 +21,24 @@ import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, type Harness, type TestClient } from '../../test/identity-harness.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { verifyRound } from './verify.ts';
+import cn from '../../../contract/messages/cn.json' with { type: 'json' };
+import en from '../../../contract/messages/en.json' with { type: 'json' };
+import {
+  crashMaxPoint,
+  crashRtpBp,
+  diceMultiplierBp,
+  diceRtpBp,
+  slotLines,
+  slotPaytable,
+  slotSymbols,
+  slotTheoreticalRtp,
+  wheelTheoreticalRtp,
+} from './engines.ts';
+import { escapeHtml } from './page.ts';
+
+const catalogs: Record<'EN' | 'CN', Record<string, string>> = { EN: en, CN: cn };
+/** What the page shows: its HTML without the JSON data block the script reads. */
+const shown = (html: string) => html.replace(/<script type="application\/json" id="play-data">[\s\S]*?<\/script>/, '');
 
 let h: Harness;
 let player: TestClient;
@@ -141,6 +159,75 @@ describe('GET /play/<token>', () => {
     const res = await openPage(token, '?lang=CN');
     expect(res.body).toContain('返回大厅');
   });
+
+  it("shows the player the game's rules, balance and a closed fairness proof; no developer wording", async () => {
+    // The figures the rules must state, from the engines themselves.
+    const percent = (fraction: number) => String(Number((fraction * 100).toFixed(2)));
+    const slotRtp = percent(slotTheoreticalRtp());
+    const diceExample = (diceMultiplierBp(4_950) / 10_000).toFixed(4);
+    const crashChance = percent(crashRtpBp / 10_000 / 2);
+    expect([slotRtp, percent(diceRtpBp / 10_000), percent(crashRtpBp / 10_000), diceExample, crashChance]).toEqual(['95.98', '97', '97', '1.9595', '48.5']);
+    const figures = {
+      slot: [
+        ['play.rules.slot.lines', { lines: String(slotLines.length) }],
+        ['play.rules.rtp', { rtp: slotRtp }],
+        ...slotSymbols.map((s) => ['play.rules.payout', { multiplier: String(slotPaytable[s] / slotLines.length) }] as const),
+      ],
+      dice: [
+        ['play.rules.dice.pick', { min: '1.00', max: '98.00' }],
+        ['play.rules.dice.pays', { rtp: '97', target: '49.50', multiplier: diceExample }],
+        ['play.rules.rtp', { rtp: '97' }],
+      ],
+      crash: [
+        ['play.rules.crash.pick', { min: '1.01', max: '1000' }],
+        ['play.rules.crash.climb', { cap: String(crashMaxPoint / 100) }],
+        ['play.rules.crash.chance', { rtp: '97', target: '2', chance: crashChance }],
+        ['play.rules.rtp', { rtp: '97' }],
+      ],
+      wheel: [['play.rules.rtp', { rtp: percent(wheelTheoreticalRtp()) }]],
+    } satisfies Record<string, (readonly [string, Record<string, string>])[]>;
+    const developerWords = { EN: /seed|nonce|hash|sandbox|seamless|wallet|vendor api|hmac|sha-?256/i, CN: /种子|随机数|哈希|沙盒|无缝|钱包|seed|nonce|hash|sandbox/i };
+
+    for (const language of ['EN', 'CN'] as const) {
+      const catalog = catalogs[language];
+      const say = (id: string, values: Record<string, string> = {}) => escapeHtml(catalog[id]!.replace(/\{(\w+)\}/g, (_, k: string) => values[k]!));
+      for (const game of [pick.slot, pick.dice, pick.crash, pick.vendor]) {
+        const engine = game === pick.vendor ? 'wheel' : game === pick.slot ? 'slot' : game === pick.dice ? 'dice' : 'crash';
+        const token = await launch(player, game.id);
+        const html = (await openPage(token, `?lang=${language}`)).body;
+        const what = `${language} ${engine}`;
+        const onPage = shown(html);
+        // The game first: its name, the balance, the bet controls.
+        const balance = await wallet();
+        expect(onPage.indexOf(`<h1>${escapeHtml(game.name)}</h1>`), what).toBeGreaterThan(0);
+        expect(onPage, what).toContain(`${say('play.balance')} <output id="balance" data-amount="${balance}">₱${(balance / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}</output>`);
+        expect(onPage.indexOf('id="round-form"'), what).toBeGreaterThan(onPage.indexOf('id="balance"'));
+        // How to play, below the game, with the engine's figures.
+        const rules = onPage.slice(onPage.indexOf('<section class="rules"'));
+        expect(onPage.indexOf('<section class="rules"'), what).toBeGreaterThan(onPage.indexOf('id="round-form"'));
+        expect(rules, what).toContain(`<h2 id="rules-title">${say('play.rules.title')}</h2>`);
+        for (const [id, values] of figures[engine]) expect(rules, `${what} ${id}`).toContain(say(id, values));
+        if (engine === 'slot') for (const s of slotSymbols) expect(rules, `${what} ${s}`).toContain(say(`play.symbol.${s}`));
+        // The fairness proof of in-house games behind a closed "Verify fairness"; none for a vendor's game.
+        expect(html, what).not.toMatch(/<details\b[^>]*\sopen\b/);
+        const fair = /<details class="fair" id="fair">\s*<summary>([^<]*)<\/summary>([\s\S]*?)<\/details>/.exec(onPage);
+        if (engine === 'wheel') {
+          expect(fair, what).toBeNull();
+        } else {
+          expect(fair?.[1], what).toBe(say('play.fair.title'));
+          const commitment = (await state(token)).body.value.commitment!;
+          expect(fair![2], what).toContain(`<dd id="commitment" class="mono">${commitment.serverSeedHash}</dd>`);
+          expect(fair![2], what).toContain(`<dd id="nonce">${commitment.nonce}</dd>`);
+          expect(fair![2], what).toContain(say('play.fair.nonce.help'));
+          expect(fair![2], what).toMatch(/<input id="client-seed" name="clientSeed"/);
+        }
+        // Outside the disclosures the player reads no seeds, hashes or wallet wording.
+        const outside = onPage.replace(/<details\b[\s\S]*?<\/details>/g, '').replace(/<[^>]*>/g, ' ');
+        expect(outside, what).not.toMatch(developerWords[language]);
+        expect(html, what).not.toMatch(/play\.sandbox|sandbox|seamless/i);
+      }
+    }
+  });
 });
 
 describe('in-house rounds (real money, provably fair)', () => {
@@ -173,6 +260,9 @@ describe('in-house rounds (real money, provably fair)', () => {
 
     const again = await state(token);
     expect(again.body.value.lastRound).toEqual(r);
+    expect(again.body.value.recentRounds).toEqual([r]);
+    const { body: later } = await round(token, { stake: 100, clientSeed: 'my-lucky-seed' });
+    expect((await state(token)).body.value.recentRounds.map((x) => x.roundId)).toEqual([later.value.round.roundId, r.roundId]);
     expect(again.body.value.commitment).toEqual(next);
   });
 

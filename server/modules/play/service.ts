@@ -23,12 +23,15 @@ import { errorCodes } from '../../../contract/error-codes.ts';
 import { inhouseVendor } from '../../../contract/games.ts';
 import {
   crashParamsSchema,
+  crashTargetRange,
   diceParamsSchema,
+  diceTargetRange,
   type EngineName,
   freePlayBalance,
   type PlayRound,
   type PlayState,
   playErrorCodes,
+  playHistoryLength,
   type RoundBody,
   type RoundResult,
 } from '../../../contract/play.ts';
@@ -142,12 +145,13 @@ export async function playState(ctx: PlayContext, page: GamePageKey): Promise<Pl
     state.freeBalance !== null
       ? state.freeBalance
       : (await vendorFor(ctx, play).balance({ playerId: String(play.session.memberId) })).balance;
-  const [last] = await ctx.app.db
+  const recent = await ctx.app.db
     .select()
     .from(playRounds)
     .where(and(eq(playRounds.sessionId, play.session.id), eq(playRounds.status, 'settled')))
     .orderBy(desc(playRounds.seq))
-    .limit(1);
+    .limit(playHistoryLength);
+  const recentRounds = recent.map(toRound);
   return {
     game: { id: play.session.game.id, name: play.session.game.name, vendor: play.session.game.vendor, vendorName: play.vendorName, engine: play.engine },
     mode: state.freeBalance !== null ? 'free' : 'real',
@@ -159,7 +163,8 @@ export async function playState(ctx: PlayContext, page: GamePageKey): Promise<Pl
     },
     minBet: play.minBet,
     commitment: play.inhouse ? { serverSeedHash: state.serverSeedHash, nonce: state.nonce } : null,
-    lastRound: last ? toRound(last) : null,
+    lastRound: recentRounds[0] ?? null,
+    recentRounds,
     lobbyUrl: '/m/home',
   };
 }
@@ -167,7 +172,7 @@ export async function playState(ctx: PlayContext, page: GamePageKey): Promise<Pl
 function roundParams(engine: EngineName, body: RoundBody): RoundParams {
   if (engine === 'dice' || engine === 'crash') {
     const schema = engine === 'dice' ? diceParamsSchema : crashParamsSchema;
-    const parsed = schema.safeParse({ target: body.target ?? (engine === 'dice' ? 4_950 : 200) });
+    const parsed = schema.safeParse({ target: body.target ?? (engine === 'dice' ? diceTargetRange : crashTargetRange).initial });
     if (!parsed.success) {
       throw new AppError(400, playErrorCodes.paramsInvalid, engine === 'dice' ? 'The target must be 100 to 9800.' : 'The target must be 101 to 100000.');
     }

@@ -1,6 +1,7 @@
 // The game page script (served with a strict CSP: no inline code). It reads
 // the page data block, plays rounds through POST /play/<token>/round and
-// shows the balance, the outcome and, for in-house games, the revealed seed.
+// shows the balance, the outcome and the session's rounds, each in-house
+// round with its revealed seeds behind "Check this round".
 // Each round carries an idempotency key (roundKey): a retry of the same round
 // (automatic after a network failure, or the player pressing again after an
 // unanswered round) sends the same key, so the server answers the first round
@@ -71,7 +72,7 @@ function renderBoard(round) {
     }
     const grid = el('div', 'slot-grid');
     grid.setAttribute('role', 'img');
-    grid.setAttribute('aria-label', o.grid.map((row) => row.join(' ')).join(' / '));
+    grid.setAttribute('aria-label', o.grid.map((row) => row.map((symbol) => t(`play.symbol.${symbol}`)).join(' ')).join(' / '));
     o.grid.forEach((row, r) => {
       row.forEach((symbol, c) => {
         const cell = el('span', `cell sym-${symbol}${winning.has(`${r}:${c}`) ? ' hit' : ''}`, glyphs[symbol] ?? symbol);
@@ -90,35 +91,84 @@ function renderBoard(round) {
   board.append(el('p', round.win > 0 ? 'result won' : 'result lost', round.win > 0 ? t('play.won', { amount: money(round.win) }) : t('play.round.lost')));
 }
 
-function renderLast(round) {
-  const box = $('last-round');
+/** What a round drew, in a few words (the history's line). */
+function outcomeText(round) {
+  const o = round.outcome;
+  if (round.engine === 'slot') {
+    const count = o.lines.length;
+    return count === 0 ? t('play.slot.lines.none') : count === 1 ? t('play.slot.lines.one') : t('play.slot.lines', { count: String(count) });
+  }
+  if (round.engine === 'dice') return t('play.dice.roll', { roll: (o.roll / 100).toFixed(2) });
+  if (round.engine === 'crash') return t('play.crash.point', { point: (o.crashPoint / 100).toFixed(2) });
+  return `${(o.multiplier / 100).toFixed(2)}x`;
+}
+
+/** The session's rounds, newest first (at most historyLength). */
+const historyLength = data.historyLength;
+let history = data.state.recentRounds.slice(0, historyLength);
+
+/**
+ * The history: each round's outcome, stake and win, and for in-house rounds
+ * its proof (the revealed seeds and the verify link) behind "Check this
+ * round", closed unless the player had opened it. The newest round's figures
+ * carry the last-* ids.
+ */
+function renderHistory() {
+  const box = $('history');
+  const open = new Set(Array.from(box.querySelectorAll('li[data-round-id] details[open]'), (d) => d.closest('li').dataset.roundId));
   box.replaceChildren();
-  if (!round) {
-    box.append(el('p', '', t('play.noRound')));
+  if (history.length === 0) {
+    box.append(el('p', 'empty', t('play.noRound')));
     return;
   }
-  const list = el('dl', 'round');
-  const row = (label, value, className) => {
-    const dd = el('dd', className ?? '', value);
-    list.append(el('dt', '', label), dd);
-    return dd;
-  };
-  row(t('play.stake'), money(round.stake)).id = 'last-stake';
-  row(t('play.win'), money(round.win)).id = 'last-win';
-  if (round.fairness) {
-    row(t('play.serverSeed'), round.fairness.serverSeed, 'mono').id = 'last-server-seed';
-    row(t('play.serverSeedHash'), round.fairness.serverSeedHash, 'mono').id = 'last-server-seed-hash';
-    row(t('play.clientSeed'), round.fairness.clientSeed, 'mono');
-    row(t('play.nonce'), String(round.fairness.nonce));
-  }
+  const list = el('ol', 'rounds');
+  history.forEach((round, index) => {
+    const item = el('li', 'round');
+    item.dataset.roundId = round.roundId;
+    const newest = index === 0;
+    const summary = el('dl', 'round-figures');
+    const row = (label, value, className, id) => {
+      const dd = el('dd', className ?? '', value);
+      if (id && newest) dd.id = id;
+      summary.append(el('dt', '', label), dd);
+    };
+    item.append(el('p', 'outcome', outcomeText(round)));
+    row(t('play.stake'), money(round.stake), 'money', 'last-stake');
+    row(t('play.win'), money(round.win), round.win > 0 ? 'money won' : 'money', 'last-win');
+    item.append(summary);
+    if (round.fairness) {
+      const proof = el('details', 'proof');
+      proof.open = open.has(round.roundId);
+      proof.append(el('summary', '', t('play.proof.title')));
+      const seeds = el('dl', 'seeds');
+      const seed = (label, value, className, id) => {
+        const dd = el('dd', className ?? '', value);
+        if (id && newest) dd.id = id;
+        seeds.append(el('dt', '', label), dd);
+      };
+      seed(t('play.serverSeed'), round.fairness.serverSeed, 'mono', 'last-server-seed');
+      seed(t('play.serverSeedHash'), round.fairness.serverSeedHash, 'mono', 'last-server-seed-hash');
+      seed(t('play.clientSeed'), round.fairness.clientSeed, 'mono');
+      seed(t('play.nonce'), String(round.fairness.nonce));
+      proof.append(seeds);
+      if (round.verifyUrl) {
+        const link = el('a', 'verify-link', t('play.verify'));
+        link.href = round.verifyUrl;
+        link.target = '_blank';
+        link.rel = 'noopener';
+        proof.append(link);
+      }
+      item.append(proof);
+    }
+    list.append(item);
+  });
   box.append(list);
-  if (round.verifyUrl) {
-    const link = el('a', 'verify-link', t('play.verify'));
-    link.href = round.verifyUrl;
-    link.target = '_blank';
-    link.rel = 'noopener';
-    box.append(link);
-  }
+}
+
+/** A round just played goes first (a retry answered with the same round replaces it). */
+function addRound(round) {
+  history = [round, ...history.filter((r) => r.roundId !== round.roundId)].slice(0, historyLength);
+  renderHistory();
 }
 
 function setBalance(amount) {
@@ -137,7 +187,7 @@ const seedInput = $('client-seed');
 if (seedInput) seedInput.value = newClientSeed();
 
 renderBoard(data.state.lastRound);
-renderLast(data.state.lastRound);
+renderHistory();
 
 const errorText = {
   'play.balance.insufficient': 'play.error.balance',
@@ -214,7 +264,7 @@ $('round-form').addEventListener('submit', async (event) => {
     const { round, balance, commitment } = json.value;
     setBalance(balance);
     renderBoard(round);
-    renderLast(round);
+    addRound(round);
     if (commitment) {
       $('commitment').textContent = commitment.serverSeedHash;
       $('nonce').textContent = String(commitment.nonce);
