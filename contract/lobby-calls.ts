@@ -35,6 +35,8 @@ export interface GameListRequest extends GameListFilters {
   category: string;
   pageNo: number;
   pageSize: number;
+  /** A name search of the catalogue (modes all and filter): the games whose name holds it, case-insensitively. */
+  gameName?: string;
 }
 
 /** One request of the home: a category's first games, or one vendor's. */

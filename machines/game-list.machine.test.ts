@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { GameListRequest } from '../contract/lobby-calls.ts';
-import { type GameListInput, gameListMachine, gameListPageSizes, hasMore, minBetFilterOptions, searchGames } from './game-list.machine.ts';
-import type { LobbyPage } from './lobby-types.ts';
+import {
+  type GameListInput,
+  gameListMachine,
+  gameListPageSizes,
+  hasMore,
+  isCatalogueSearch,
+  minBetFilterOptions,
+  searchGames,
+} from './game-list.machine.ts';
+import type { LobbyGame, LobbyPage } from './lobby-types.ts';
 import { coverageOf, describePath } from './test/coverage.ts';
 import { deferred, flush } from './test/fakes.ts';
 import { modelPathSets } from './test/model.ts';
@@ -58,6 +66,8 @@ function harness(input: GameListInput = { category: 'RNG', loggedIn: true }) {
     return {
       names: s.context.games.map((g) => g.gameName),
       mode: s.context.mode,
+      /** The catalogue search the list shows (its no-results state names it), or null. */
+      searched: isCatalogueSearch(s.context) ? s.context.query : null,
       loading: s.matches({ list: 'loading' }) || s.matches({ list: 'loadingMore' }),
       hasMore: hasMore(s.context),
       error: s.context.errorCode,
@@ -126,8 +136,8 @@ describe('gameList machine: what the user sees', () => {
     expect(minBetFilterOptions).toEqual([null, 1, 5, 10, 50, 75, 100]);
   });
 
-  it('searches the loaded hot list case-insensitively 600 ms after the last keystroke; empty search restores it', async () => {
-    const h = harness({ mode: 'hot', loggedIn: true });
+  it('the hot-games centre searches its loaded hot list case-insensitively 600 ms after the last keystroke; empty search restores it', async () => {
+    const h = harness({ mode: 'hot', searchScope: 'hot', loggedIn: true });
     h.load.resolve({ games: [dragon, tiger, phoenix], pageNum: 1, totalPages: 1 });
     await flush();
     h.actor.send({ type: 'search.input', text: 'ti' });
@@ -144,7 +154,7 @@ describe('gameList machine: what the user sees', () => {
   });
 
   it('in hot mode the filters narrow the loaded hot list, with the search, and ask the server nothing', async () => {
-    const h = harness({ mode: 'hot', loggedIn: true });
+    const h = harness({ mode: 'hot', searchScope: 'hot', loggedIn: true });
     h.load.resolve({ games: [dragon, tiger, phoenix], pageNum: 1, totalPages: 1 });
     await flush();
     h.actor.send({ type: 'filter.vendor', vassalage: 'pxg' });
@@ -203,8 +213,8 @@ describe('gameList machine: what the user sees', () => {
     expect(gameListPageSizes).toEqual({ list: 25, favourites: 30 });
   });
 
-  it('a search outside hot mode loads the hot list first', async () => {
-    const h = harness();
+  it("the hot-games centre's search loads the hot list first when it has none", async () => {
+    const h = harness({ category: 'RNG', searchScope: 'hot', loggedIn: true });
     h.load.resolve(page1);
     await flush();
     h.actor.send({ type: 'search.input', text: 'mega' });
@@ -243,5 +253,187 @@ describe('gameList machine: what the user sees', () => {
   it('search helper keeps every game for a blank query', () => {
     expect(searchGames([dragon, tiger], '  ')).toEqual([dragon, tiger]);
     expect(searchGames([dragon, tiger], 'golden')).toEqual([dragon]);
+  });
+});
+
+describe('gameList machine: the game list centre searches the whole catalogue', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const mines: LobbyGame = { ...dragon, gameId: 9, nodeId: 'N9', gameName: 'Mines', vassalage: 'BGS', gameCode: 'G9' };
+  const minesRush: LobbyGame = { ...mines, gameId: 10, nodeId: 'N10', gameName: 'Mines Rush', gameCode: 'G10' };
+  const rngList = { mode: 'all', category: 'RNG', vassalage: null, classify: null, minBet: null, pageNo: 1, pageSize: 25 };
+  const typeEach100ms = async (h: ReturnType<typeof harness>, ...texts: string[]) => {
+    for (const text of texts) {
+      h.actor.send({ type: 'search.input', text });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+  };
+
+  it('typing within 600 ms sends one request, 600 ms after the last keystroke, with gameName and the screen gameType; it pages like the list', async () => {
+    const h = harness();
+    h.load.resolve({ games: [dragon, tiger], pageNum: 1, totalPages: 1 });
+    await flush();
+    await typeEach100ms(h, 'M', 'Mi', 'Min', 'Mine', 'Mines');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(h.load.inputs).toHaveLength(1);
+    expect(h.view().names).toEqual(['Golden Dragon', 'Tiger Fortune']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.load.inputs).toHaveLength(2);
+    expect(h.load.inputs[1]).toEqual({ ...rngList, gameName: 'Mines' });
+    expect(h.view()).toMatchObject({ loading: true, names: [], searched: 'Mines', mode: 'all' });
+    h.load.resolve({ games: [mines], pageNum: 1, totalPages: 2 });
+    await flush();
+    expect(h.view()).toMatchObject({ loading: false, names: ['Mines'], hasMore: true, searched: 'Mines' });
+    // Infinite scroll goes on with the search.
+    h.actor.send({ type: 'list.loadMore' });
+    expect(h.load.inputs[2]).toEqual({ ...rngList, gameName: 'Mines', pageNo: 2 });
+    h.load.resolve({ games: [minesRush], pageNum: 2, totalPages: 2 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Mines', 'Mines Rush'], hasMore: false });
+    // The same search again (spaces aside) asks nothing.
+    await typeEach100ms(h, 'Mines ');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.load.inputs).toHaveLength(3);
+  });
+
+  it('a newer search stops the older request: its answer is never shown', async () => {
+    const h = harness();
+    h.load.resolve(page1);
+    await flush();
+    h.actor.send({ type: 'search.input', text: 'Mi' });
+    await vi.advanceTimersByTimeAsync(600);
+    h.actor.send({ type: 'search.input', text: 'Mines' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.load.inputs.slice(1).map((r) => r.gameName)).toEqual(['Mi', 'Mines']);
+    expect(h.load.signals[1]!.aborted).toBe(true);
+    expect(h.load.signals[2]!.aborted).toBe(false);
+    // The older answer arrives late: ignored.
+    h.load.resolve({ games: [minesRush, dragon], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ loading: true, names: [], searched: 'Mines' });
+    h.load.resolve({ games: [mines], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ loading: false, names: ['Mines'] });
+  });
+
+  it('an empty search restores the tab the player was on', async () => {
+    const h = harness();
+    h.load.resolve(page1);
+    await flush();
+    h.actor.send({ type: 'list.tab', tab: 'fav' });
+    h.load.resolve({ games: [tiger], pageNum: 1, totalPages: 1 });
+    await flush();
+    h.actor.send({ type: 'search.input', text: 'mines' });
+    await vi.advanceTimersByTimeAsync(600);
+    // Whatever the tab, the search is the catalogue's, in list pages of 25.
+    expect(h.load.inputs.at(-1)).toEqual({ ...rngList, gameName: 'mines' });
+    h.load.resolve({ games: [mines], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Mines'], mode: 'fav' });
+    h.actor.send({ type: 'search.input', text: '' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.load.inputs.at(-1)).toEqual({ ...rngList, mode: 'fav', pageSize: 30 });
+    h.load.resolve({ games: [tiger], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Tiger Fortune'], mode: 'fav', searched: null });
+  });
+
+  it('on the hot tab the search takes the hot filters to the server; clearing it shows the filtered hot list again', async () => {
+    const h = harness({ category: 'RNG', mode: 'hot', loggedIn: true });
+    h.load.resolve({ games: [dragon, tiger, phoenix], pageNum: 1, totalPages: 1 });
+    await flush();
+    h.actor.send({ type: 'filter.vendor', vassalage: 'PXG' });
+    expect(h.view().names).toEqual(['Golden Dragon', 'Phoenix Megaways']);
+    h.actor.send({ type: 'search.input', text: 'mines' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.load.inputs.at(-1)).toEqual({ ...rngList, mode: 'filter', vassalage: 'PXG', gameName: 'mines' });
+    h.load.resolve({ games: [mines], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Mines'], mode: 'hot' });
+    // A filter changed during the search asks the server again, and the tab stays hot.
+    h.actor.send({ type: 'filter.minBet', minBet: 5 });
+    expect(h.load.inputs.at(-1)).toEqual({ ...rngList, mode: 'filter', vassalage: 'PXG', minBet: 5, gameName: 'mines' });
+    h.load.resolve({ games: [mines], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Mines'], mode: 'hot' });
+    h.actor.send({ type: 'search.clear' });
+    expect(h.load.inputs.at(-1)).toEqual({ ...rngList, mode: 'hot', vassalage: 'PXG', minBet: 5 });
+    h.load.resolve({ games: [dragon, tiger, phoenix], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Golden Dragon', 'Phoenix Megaways'], mode: 'hot', searched: null });
+  });
+
+  it('a search that finds nothing shows no games with its query; clearing it restores the list at once', async () => {
+    const h = harness();
+    h.load.resolve(page1);
+    await flush();
+    h.actor.send({ type: 'search.input', text: ' zzqx ' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.load.inputs.at(-1)).toMatchObject({ gameName: 'zzqx' });
+    h.load.resolve({ games: [], pageNum: 1, totalPages: 0 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: [], loading: false, searched: 'zzqx', hasMore: false });
+    h.actor.send({ type: 'search.clear' });
+    expect(h.actor.getSnapshot().context.searchText).toBe('');
+    expect(h.load.inputs.at(-1)).toEqual(rngList);
+    h.load.resolve(page1);
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Golden Dragon'], searched: null });
+    // Clearing while typing drops the pending search.
+    h.actor.send({ type: 'search.input', text: 'drag' });
+    h.actor.send({ type: 'search.clear' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.load.inputs).toHaveLength(3);
+  });
+
+  it('a failed search shows the error, and retry asks for the search again', async () => {
+    const h = harness();
+    h.load.resolve(page1);
+    await flush();
+    h.actor.send({ type: 'search.input', text: 'Mines' });
+    await vi.advanceTimersByTimeAsync(600);
+    h.load.reject({ errorCode: 'client.timeout' });
+    await flush();
+    expect(h.view()).toMatchObject({ error: 'client.timeout', names: [], searched: 'Mines' });
+    expect(h.actor.getSnapshot().matches({ list: 'failed' })).toBe(true);
+    h.actor.send({ type: 'list.retry' });
+    expect(h.load.inputs.at(-1)).toEqual({ ...rngList, gameName: 'Mines' });
+    h.load.resolve({ games: [mines], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ error: null, names: ['Mines'] });
+  });
+
+  it("a guest's search on the favourites list needs no session; an empty one shows the login notice again", async () => {
+    const h = harness({ category: 'RNG', mode: 'fav', loggedIn: false });
+    expect(h.notifyLoginRequired).toHaveBeenCalledTimes(1);
+    h.actor.send({ type: 'search.input', text: 'Mines' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.load.inputs).toEqual([{ ...rngList, gameName: 'Mines' }]);
+    h.load.resolve({ games: [mines], pageNum: 1, totalPages: 1 });
+    await flush();
+    expect(h.view()).toMatchObject({ names: ['Mines'], mode: 'fav' });
+    h.actor.send({ type: 'search.input', text: '' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(h.actor.getSnapshot().matches({ list: 'loginRequired' })).toBe(true);
+    expect(h.notifyLoginRequired).toHaveBeenCalledTimes(2);
+    expect(h.load.inputs).toHaveLength(1);
+  });
+
+  it('a tab change ends the search', async () => {
+    const h = harness();
+    h.load.resolve(page1);
+    await flush();
+    h.actor.send({ type: 'search.input', text: 'Mines' });
+    await vi.advanceTimersByTimeAsync(600);
+    h.load.resolve({ games: [mines], pageNum: 1, totalPages: 1 });
+    await flush();
+    h.actor.send({ type: 'list.tab', tab: 'hot' });
+    expect(h.load.inputs.at(-1)).toEqual({ ...rngList, mode: 'hot' });
+    expect(h.actor.getSnapshot().context).toMatchObject({ searchText: '', query: '' });
   });
 });

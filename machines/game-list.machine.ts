@@ -10,6 +10,13 @@ export const minBetFilterOptions = [null, 1, 5, 10, 50, 75, 100] as const;
 /** Infinite scroll: load more when the bottom is this close (spec section 9). */
 export const infiniteScrollThresholdPx = 300;
 
+/**
+ * What a list's search box searches (spec section 2): the whole catalogue on
+ * the server (the game list centre), or the hot list it has loaded (the
+ * hot-games centre).
+ */
+export type GameListSearchScope = 'catalogue' | 'hot';
+
 export interface GameListInput {
   category?: string;
   mode?: GameListTab;
@@ -18,6 +25,8 @@ export interface GameListInput {
   pageSize?: number;
   /** Recent and favourites need a session (spec sections 5 and 6); a guest's list never asks the server for them. */
   loggedIn?: boolean;
+  /** What the search box searches; the catalogue unless the screen says `hot`. */
+  searchScope?: GameListSearchScope;
 }
 
 export interface GameListContext<G extends LobbyGame = LobbyGame> extends GameListFilters {
@@ -31,7 +40,8 @@ export interface GameListContext<G extends LobbyGame = LobbyGame> extends GameLi
   hotGames: G[];
   pageNum: number;
   totalPages: number;
-  /** What the search box holds, and the search last applied. */
+  searchScope: GameListSearchScope;
+  /** What the search box holds, and the search last applied (trimmed in the catalogue). */
   searchText: string;
   query: string;
   errorCode: string | null;
@@ -49,6 +59,7 @@ export type GameListEvent =
   | { type: 'filter.clear' }
   | { type: 'search.input'; text: string }
   | { type: 'search.run' }
+  | { type: 'search.clear' }
   | { type: 'language.change' }
   | { type: 'session.change'; loggedIn: boolean };
 
@@ -69,6 +80,12 @@ export function searchGames<G extends LobbyGame>(games: G[], query: string): G[]
 }
 
 export const hasFilters = (c: GameListFilters) => c.vassalage !== null || c.classify !== null || c.minBet !== null;
+
+/** A catalogue search is applied: the list shows the catalogue's games whose name holds `query`, whatever the tab. */
+export const isCatalogueSearch = (c: Pick<GameListContext, 'searchScope' | 'query'>) => c.searchScope === 'catalogue' && c.query !== '';
+
+/** The list shows its loaded hot list (hot mode, no catalogue search). */
+const showsHotList = (c: GameListContext) => c.mode === 'hot' && !isCatalogueSearch(c);
 
 /**
  * The filters on a loaded list (the hot-games centre filters its hot list on
@@ -106,15 +123,31 @@ const pickFilters = (f: GameListFilters): GameListFilters => ({ vassalage: f.vas
 
 const noFilters: GameListFilters = { vassalage: null, classify: null, minBet: null };
 
-const request = (context: GameListContext, pageNo: number): GameListRequest => ({
-  mode: context.mode,
-  category: context.category,
-  vassalage: context.vassalage,
-  classify: context.classify,
-  minBet: context.minBet,
-  pageNo,
-  pageSize: context.mode === 'fav' ? gameListPageSizes.favourites : context.pageSize,
-});
+/**
+ * What a list asks for page `pageNo`: a page of its mode; during a catalogue
+ * search, a page of the game list whose names hold the query, with the
+ * list's category and filters, whatever the tab.
+ */
+export function listRequest(context: GameListContext, pageNo: number): GameListRequest {
+  const filters = pickFilters(context);
+  if (isCatalogueSearch(context)) {
+    return {
+      mode: hasFilters(filters) ? 'filter' : 'all',
+      category: context.category,
+      ...filters,
+      gameName: context.query,
+      pageNo,
+      pageSize: context.pageSize,
+    };
+  }
+  return {
+    mode: context.mode,
+    category: context.category,
+    ...filters,
+    pageNo,
+    pageSize: context.mode === 'fav' ? gameListPageSizes.favourites : context.pageSize,
+  };
+}
 
 function initialContext(input: GameListInput): GameListContext {
   return {
@@ -128,6 +161,7 @@ function initialContext(input: GameListInput): GameListContext {
     hotGames: [],
     pageNum: 0,
     totalPages: 0,
+    searchScope: input.searchScope ?? 'catalogue',
     searchText: '',
     query: '',
     errorCode: null,
@@ -135,7 +169,7 @@ function initialContext(input: GameListInput): GameListContext {
 }
 
 /** What a list started with `input` asks for first: its first page. */
-export const firstRequestOf = (input: GameListInput): GameListRequest => request(initialContext(input), 1);
+export const firstRequestOf = (input: GameListInput): GameListRequest => listRequest(initialContext(input), 1);
 
 /**
  * A game list (spec sections 2, 4 and 9): the game list centre, the hot-games
@@ -146,10 +180,17 @@ export const firstRequestOf = (input: GameListInput): GameListRequest => request
  * vendor filter. `list.loadMore` (sent by infinite scroll within 300 px of the
  * bottom) loads the next page while hasMore (pageNum < totalPages), at most
  * once per `loadMoreThrottle` (1 s). `search.input` is debounced
- * (`searchDebounce`, 600 ms), then filters the loaded hot list by name,
- * case-insensitively (loading it first when needed); an empty search restores
- * the hot games. In hot mode (the hot-games centre) the filters narrow the
- * loaded hot list on the client instead, with the search. `language.change`
+ * (`searchDebounce`, 600 ms), then searches by name. The game list centre
+ * (search scope `catalogue`) asks the server's game list for the names that
+ * hold the text, with the list's category and filters, paged like the list
+ * and whatever the tab; a newer search stops the request of the older one,
+ * whose answer is never shown; an empty search reloads the tab the player
+ * was on. The hot-games centre (scope `hot`) filters its loaded hot list by
+ * name, case-insensitively (loading it first when needed); an empty search
+ * restores the hot games. `search.clear` empties the box and restores the
+ * list at once, without the debounce. In hot mode the filters narrow the
+ * loaded hot list on the client instead, with the hot-games centre's search;
+ * a catalogue search takes them to the server. `language.change`
  * reloads after `languageReload` (250 ms). Recent and favourites need a
  * session: a guest's list goes to `loginRequired` (`notifyLoginRequired`
  * shows the in_logged_login notice) and never asks the server.
@@ -169,9 +210,16 @@ export const gameListMachine = setup({
   guards: {
     hasFilters: ({ context }) => hasFilters(context),
     hasMore: ({ context }) => hasMore(context),
-    isHotLoaded: ({ context }) => context.mode === 'hot' && context.hotGames.length > 0,
+    /** The hot-games centre's search, with its hot list loaded: it filters that list. */
+    isHotListLoaded: ({ context }) => context.searchScope === 'hot' && context.mode === 'hot' && context.hotGames.length > 0,
+    searchesHotList: ({ context }) => context.searchScope === 'hot',
+    /** The box holds another search than the one the list shows. */
+    isSearchChanged: ({ context }) => context.searchText.trim() !== context.query,
+    /** The filters narrow the loaded hot list (hot mode, no catalogue search). */
+    filtersHotList: ({ context }) => showsHotList(context),
     isHotMode: ({ context }) => context.mode === 'hot',
-    needsLogin: ({ context }) => !context.loggedIn && memberModes.includes(context.mode),
+    /** A guest's recent or favourites; a catalogue search needs no session. */
+    needsLogin: ({ context }) => !context.loggedIn && memberModes.includes(context.mode) && !isCatalogueSearch(context),
   },
   actions: {
     resetPage: assign({ pageNum: 0, totalPages: 0, games: [], errorCode: null }),
@@ -212,29 +260,36 @@ export const gameListMachine = setup({
     'list.reload': { target: '.list.checking', actions: 'resetPage' },
     'session.change': { target: '.list.checking', actions: [assign({ loggedIn: ({ event }) => event.loggedIn }), 'resetPage'] },
     'filter.vendor': [
-      { guard: 'isHotMode', actions: 'filterHot' },
+      { guard: 'filtersHotList', actions: 'filterHot' },
       { target: '.list.filtering', actions: assign(({ context, event }) => pickFilters(nextFilters(context, event))) },
     ],
     'filter.classify': [
-      { guard: 'isHotMode', actions: 'filterHot' },
+      { guard: 'filtersHotList', actions: 'filterHot' },
       { target: '.list.filtering', actions: assign(({ context, event }) => pickFilters(nextFilters(context, event))) },
     ],
     'filter.minBet': [
-      { guard: 'isHotMode', actions: 'filterHot' },
+      { guard: 'filtersHotList', actions: 'filterHot' },
       { target: '.list.filtering', actions: assign(({ context, event }) => pickFilters(nextFilters(context, event))) },
     ],
     'filter.clear': [
-      { guard: 'isHotMode', actions: 'filterHot' },
+      { guard: 'filtersHotList', actions: 'filterHot' },
       { target: '.list.filtering', actions: assign({ ...noFilters }) },
     ],
     'search.run': [
       {
-        guard: 'isHotLoaded',
+        guard: 'isHotListLoaded',
         actions: assign(({ context }) => ({ query: context.searchText, games: hotView(context, context.searchText), pageNum: 1, totalPages: 1 })),
       },
       {
+        guard: 'searchesHotList',
         target: '.list.loading',
         actions: [assign({ mode: 'hot', query: ({ context }) => context.searchText, ...noFilters }), 'resetPage'],
+      },
+      // The catalogue: a new search (or an empty one: the tab again) reloads from page 1; leaving a load stops its request.
+      {
+        guard: 'isSearchChanged',
+        target: '.list.checking',
+        actions: [assign({ query: ({ context }) => context.searchText.trim() }), 'resetPage'],
       },
     ],
     'language.change': { target: '.list.languageWait' },
@@ -253,6 +308,8 @@ export const gameListMachine = setup({
         },
         filtering: {
           always: [
+            // The hot tab during a catalogue search: the search reloads with the filters, the tab stays.
+            { guard: 'isHotMode', target: 'loading', actions: 'resetPage' },
             { guard: 'hasFilters', target: 'loading', actions: [assign({ mode: 'filter' }), 'resetPage'] },
             { target: 'loading', actions: [assign({ mode: 'all' }), 'resetPage'] },
           ],
@@ -264,13 +321,14 @@ export const gameListMachine = setup({
           invoke: {
             id: 'loadGames',
             src: 'loadGames',
-            input: ({ context }) => request(context, 1),
+            input: ({ context }) => listRequest(context, 1),
             onDone: {
               target: 'ready',
               actions: assign(({ context, event }) => {
-                const hot = context.mode === 'hot';
+                const hot = showsHotList(context);
                 return {
-                  hotGames: hot ? event.output.games : [],
+                  // A catalogue search keeps the hot list, whose vendors and classifies the hot tab's filters offer.
+                  hotGames: hot ? event.output.games : context.hotGames,
                   games: hot ? hotView({ ...context, hotGames: event.output.games }) : event.output.games,
                   pageNum: hot ? 1 : event.output.pageNum,
                   totalPages: hot ? 1 : event.output.totalPages,
@@ -288,7 +346,7 @@ export const gameListMachine = setup({
           invoke: {
             id: 'loadMore',
             src: 'loadGames',
-            input: ({ context }) => request(context, context.pageNum + 1),
+            input: ({ context }) => listRequest(context, context.pageNum + 1),
             onDone: {
               target: 'cooling',
               actions: assign(({ context, event }) => ({
@@ -312,6 +370,7 @@ export const gameListMachine = setup({
     },
     search: {
       initial: 'idle',
+      on: { 'search.clear': { target: '.idle', actions: [assign({ searchText: '' }), raise({ type: 'search.run' })] } },
       states: {
         idle: {
           on: { 'search.input': { target: 'debouncing', actions: assign({ searchText: ({ event }) => event.text }) } },

@@ -51,7 +51,7 @@ export const gameListMachine = createMachine({
     ],
     "filter.vendor": [
       {
-        "guard": "isHotMode",
+        "guard": "filtersHotList",
         "actions": [
           "filterHot"
         ]
@@ -67,7 +67,7 @@ export const gameListMachine = createMachine({
     ],
     "filter.classify": [
       {
-        "guard": "isHotMode",
+        "guard": "filtersHotList",
         "actions": [
           "filterHot"
         ]
@@ -83,7 +83,7 @@ export const gameListMachine = createMachine({
     ],
     "filter.minBet": [
       {
-        "guard": "isHotMode",
+        "guard": "filtersHotList",
         "actions": [
           "filterHot"
         ]
@@ -99,7 +99,7 @@ export const gameListMachine = createMachine({
     ],
     "filter.clear": [
       {
-        "guard": "isHotMode",
+        "guard": "filtersHotList",
         "actions": [
           "filterHot"
         ]
@@ -115,7 +115,7 @@ export const gameListMachine = createMachine({
     ],
     "search.run": [
       {
-        "guard": "isHotLoaded",
+        "guard": "isHotListLoaded",
         "actions": [
           "xstate.assign"
         ]
@@ -124,6 +124,17 @@ export const gameListMachine = createMachine({
         "target": [
           "#gameList.list.loading"
         ],
+        "guard": "searchesHotList",
+        "actions": [
+          "xstate.assign",
+          "resetPage"
+        ]
+      },
+      {
+        "target": [
+          "#gameList.list.checking"
+        ],
+        "guard": "isSearchChanged",
         "actions": [
           "xstate.assign",
           "resetPage"
@@ -168,6 +179,15 @@ export const gameListMachine = createMachine({
         "filtering": {
           "id": "gameList.list.filtering",
           "always": [
+            {
+              "target": [
+                "#gameList.list.loading"
+              ],
+              "guard": "isHotMode",
+              "actions": [
+                "resetPage"
+              ]
+            },
             {
               "target": [
                 "#gameList.list.loading"
@@ -319,6 +339,19 @@ export const gameListMachine = createMachine({
     "search": {
       "id": "gameList.search",
       "initial": "idle",
+      "on": {
+        "search.clear": [
+          {
+            "target": [
+              "#gameList.search.idle"
+            ],
+            "actions": [
+              "xstate.assign",
+              "xstate.raise"
+            ]
+          }
+        ]
+      },
       "states": {
         "idle": {
           "id": "gameList.search.idle",

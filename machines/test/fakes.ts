@@ -11,15 +11,18 @@ export const flush = async () => {
 
 /**
  * A promise actor whose calls wait until `resolve`/`reject` is called, in the
- * order they were made. `inputs` lists the input of every call.
+ * order they were made. `inputs` lists the input of every call, `signals` the
+ * abort signal of every call (aborted when the machine stops the call).
  */
 export function deferred<TOutput, TInput>() {
   const inputs: TInput[] = [];
+  const signals: AbortSignal[] = [];
   const pending: Array<{ resolve: (output: TOutput) => void; reject: (error: unknown) => void }> = [];
   const logic = fromPromise<TOutput, TInput>(
-    ({ input }) =>
+    ({ input, signal }) =>
       new Promise<TOutput>((resolve, reject) => {
         inputs.push(input);
+        signals.push(signal);
         pending.push({ resolve, reject });
       }),
   );
@@ -31,6 +34,7 @@ export function deferred<TOutput, TInput>() {
   return {
     logic,
     inputs,
+    signals,
     /** Calls not settled yet. */
     get pendingCount() {
       return pending.length;

@@ -19,32 +19,39 @@ import { useLanguageChanges } from './app-actor.tsx';
 /** The gameType of the member lists: every catalogue category (INHOUSE included, the server narrows it to RNG + BGS), none for ALL. */
 const memberCategory = (category: string) => (category === 'ALL' ? undefined : (category as 'RNG'));
 
-/** One page of a game list in its mode, with the page size the list asked for (spec section 9). */
-export async function loadGames(request: GameListRequest): Promise<LobbyPage<Game>> {
+/**
+ * One page of a game list in its mode, with the page size the list asked for
+ * (spec section 9); a name search of the catalogue sends `gameName`. The
+ * request is aborted when the list stops waiting for it (a newer search).
+ */
+export async function loadGames(request: GameListRequest, signal?: AbortSignal): Promise<LobbyPage<Game>> {
   switch (request.mode) {
     case 'hot': {
       const { list } = await apiCall(hotGamesEndpoint, {
         query: { isPlatform: 2, platform, gameType: request.category === 'ALL' ? undefined : (request.category as 'RNG') },
+        signal,
       });
       return { games: list, pageNum: 1, totalPages: 1 };
     }
     case 'recent':
       return apiCall(recentGamesEndpoint, {
         query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category), clientType },
+        signal,
       });
     case 'fav':
       return apiCall(favouriteGamesEndpoint, {
         query: { pageNo: request.pageNo, pageSize: request.pageSize, gameType: memberCategory(request.category) },
+        signal,
       });
     default: {
       const call = gameListCall(request);
-      return apiCall(call.endpoint, { query: call.query });
+      return apiCall(call.endpoint, { query: request.gameName ? { ...call.query, gameName: request.gameName } : call.query, signal });
     }
   }
 }
 
 const gameListLogic = gameListMachine.provide({
-  actors: { loadGames: fromPromise(({ input }) => loadGames(input)) },
+  actors: { loadGames: fromPromise(({ input, signal }) => loadGames(input, signal)) },
   // A guest's favourites or recent list: the favourites actor's login notice (2 s).
   actions: { notifyLoginRequired },
 });

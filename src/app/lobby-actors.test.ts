@@ -71,6 +71,22 @@ describe('loadGames', () => {
     expect(server.to(recentGamesEndpoint.path)[1]!.query.has('gameType')).toBe(false);
   });
 
+  it('a catalogue search asks the game list with gameName, the category and the filters', async () => {
+    const server = lobbyServer();
+    const page = await loadGames(request({ mode: 'filter', category: 'RNG', vassalage: 'LUX', gameName: 'luxon 2' }));
+    expect(Object.fromEntries(server.to(gameListEndpoint.path)[0]!.query)).toMatchObject({ gameName: 'luxon 2', gameType: 'RNG', vassalage: 'LUX', pageSize: '25' });
+    expect(page.games.map((g) => g.gameName)).toEqual(['Luxon 2']);
+    await loadGames(request({ category: 'RNG' }));
+    expect(server.to(gameListEndpoint.path)[1]!.query.has('gameName')).toBe(false);
+  });
+
+  it('a request the list stopped waiting for is aborted', async () => {
+    lobbyServer();
+    const stop = new AbortController();
+    stop.abort();
+    await expect(loadGames(request({ gameName: 'luxon' }), stop.signal)).rejects.toMatchObject({ errorCode: 'client.network' });
+  });
+
   it('hot mode asks the hot list (one page), with the category as gameType', async () => {
     const server = lobbyServer();
     const page = await loadGames(request({ mode: 'hot', category: 'FISH' }));

@@ -142,6 +142,8 @@ export function lobbyServer({ vendors = fakeVendors, answers = {} }: LobbyServer
       const vendor = r.query.get('vassalage');
       if (vendor) list = list.filter((g) => g.vassalage === vendor);
       if (r.query.get('isNew') === '1') list = list.filter((g) => g.isNew === 1);
+      const name = r.query.get('gameName')?.trim().toLowerCase();
+      if (name) list = list.filter((g) => g.gameName.toLowerCase().includes(name));
       return page(list, r);
     },
     [`GET ${hotGamesEndpoint.path}`]: (r) => ({ list: ofType(games(r), r.query.get('gameType')).filter((g) => g.hotOrder !== null) }),
@@ -187,6 +189,9 @@ export function lobbyServer({ vendors = fakeVendors, answers = {} }: LobbyServer
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const request: FakeRequest = { method, path: url.pathname, query: url.searchParams, language: headers.get('language'), body, at: Date.now() - started };
     requests.push(request);
+    // Like a real fetch: a request whose signal is aborted never gets its answer.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    if (signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const answer = all[`${method} ${url.pathname}`];
     const json = (status: number, value: unknown) =>
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });

@@ -292,6 +292,36 @@ test.describe('lobby as a guest', () => {
     await expect.poll(async () => (await tileIds(page)).length).toBeGreaterThan(cheap.length);
   });
 
+  test('the game list centre searches the whole catalogue: a slot outside the hot list, and a name no game has', async ({ page, baseURL }) => {
+    await skipNoticePopup(page);
+    const api = guestApi(baseURL!);
+    // Mines is a slot of the catalogue, not a hot game: a search of the hot list would not find it.
+    expect((await api.hot()).list.some((g) => g.gameName === 'Mines')).toBe(false);
+    const mines = (await api.list({ gameType: 'RNG', gameName: 'Mines' })).games;
+    expect(mines.map((g) => g.gameName)).toContain('Mines');
+    await page.goto('/m/gameList?gameType=RNG');
+    await expect(tiles(page).first()).toBeVisible();
+    const box = page.getByRole('searchbox', { name: text('lobby.search.label') });
+    const searched = page.waitForRequest((r) => {
+      const url = new URL(r.url());
+      return url.pathname === gameListEndpoint.path && url.searchParams.get('gameName') !== null;
+    });
+    await box.pressSequentially('Mines');
+    const query = new URL((await searched).url()).searchParams;
+    expect([query.get('gameName'), query.get('gameType')]).toEqual(['Mines', 'RNG']);
+    await expect.poll(() => tileIds(page)).toEqual(mines.map((g) => g.gameId).sort((a, b) => a - b));
+    await expect(tiles(page).getByText('Mines', { exact: true })).toBeVisible();
+
+    await box.fill('zzqx');
+    const nothing = page.getByRole('heading', { name: text('lobby.search.noResults', { query: 'zzqx' }) });
+    await expect(nothing).toBeVisible();
+    await expect(tiles(page)).toHaveCount(0);
+    await page.getByRole('button', { name: text('lobby.search.clear') }).click();
+    await expect(box).toHaveValue('');
+    await expect(nothing).toBeHidden();
+    await expect(tiles(page).first()).toBeVisible();
+  });
+
   test('scrolls a full list to its end, each game once, with only the visible rows in the page', async ({ page, baseURL }) => {
     await skipNoticePopup(page);
     const total = (await guestApi(baseURL!).list({ gameType: 'RNG', pageSize: 1 })).total;

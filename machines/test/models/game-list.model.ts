@@ -26,13 +26,20 @@ export const phoenix: LobbyGame = { ...game(3, 'Phoenix Megaways'), gameClassify
 export const page1: LobbyPage = { games: [dragon], pageNum: 1, totalPages: 2 };
 const page2: LobbyPage = { games: [tiger], pageNum: 2, totalPages: 2 };
 const hotList: LobbyPage = { games: [dragon, tiger], pageNum: 1, totalPages: 1 };
+/** What a catalogue search finds: nothing. */
+const noGames: LobbyPage = { games: [], pageNum: 1, totalPages: 0 };
 
 const done = (output: LobbyPage) => ({ type: 'xstate.done.actor.loadGames', output });
 const failed = { type: 'xstate.error.actor.loadGames', error: { errorCode: 'client.timeout' } };
 const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.gameList.${state}` });
 
 const inputs: GameListInput[] = [{ category: 'RNG', loggedIn: true }];
-/** A guest: recent and favourites stop at the login notice until a session arrives. */
+/** The hot-games centre: its search filters the loaded hot list. */
+const hotCentre: GameListInput[] = [{ mode: 'hot', searchScope: 'hot', loggedIn: true }];
+/** The game list centre on its hot tab: the catalogue search, with the hot list's filters. */
+const hotTab: GameListInput[] = [{ category: 'RNG', mode: 'hot', loggedIn: true }];
+/** A guest's recent games: the login notice until a session arrives. */
+const guest: GameListInput[] = [{ mode: 'recent', loggedIn: false }];
 const guestEvents: AnyEventObject[] = [
   { type: 'list.tab', tab: 'fav' },
   { type: 'list.tab', tab: 'all' },
@@ -40,7 +47,11 @@ const guestEvents: AnyEventObject[] = [
   done(page1),
 ];
 
-/** Four event sets keep the explored state space small: filters, paging and tabs, search, hot-mode filters; and a guest. */
+/**
+ * Small event sets keep the explored state space small: filters, paging and
+ * tabs, the catalogue search (with the hot tab's filters), the hot-games
+ * centre's search, hot-mode filters; and a guest.
+ */
 export const gameListModel: MachineModel<typeof gameListMachine> = {
   machine: gameListMachine,
   aspects: [
@@ -76,12 +87,37 @@ export const gameListModel: MachineModel<typeof gameListMachine> = {
       ],
     },
     {
-      name: 'search',
+      name: 'catalogue search',
       inputs,
       events: [
-        { type: 'list.tab', tab: 'hot' },
         { type: 'search.input', text: 'DRAG' },
         { type: 'search.input', text: '' },
+        { type: 'search.clear' },
+        after('searchDebounce', 'search.debouncing'),
+        done(page1),
+        done(noGames),
+        failed,
+        { type: 'list.retry' },
+      ],
+    },
+    {
+      name: "catalogue search on the hot tab, with the hot list's filters",
+      inputs: hotTab,
+      events: [
+        { type: 'search.input', text: 'DRAG' },
+        after('searchDebounce', 'search.debouncing'),
+        { type: 'filter.vendor', vassalage: 'JLX' },
+        { type: 'search.clear' },
+        done(hotList),
+      ],
+    },
+    {
+      name: "the hot-games centre's search",
+      inputs: hotCentre,
+      events: [
+        { type: 'search.input', text: 'DRAG' },
+        { type: 'search.input', text: '' },
+        { type: 'search.clear' },
         after('searchDebounce', 'search.debouncing'),
         done(hotList),
       ],
@@ -98,6 +134,11 @@ export const gameListModel: MachineModel<typeof gameListMachine> = {
         done(hotList),
       ],
     },
-    { name: 'a guest', inputs: [{ mode: 'recent', loggedIn: false }], events: guestEvents },
+    { name: 'a guest', inputs: guest, events: guestEvents },
+    {
+      name: "a guest's catalogue search (no session needed), and back to the login notice",
+      inputs: guest,
+      events: [{ type: 'search.input', text: 'DRAG' }, { type: 'search.input', text: '' }, after('searchDebounce', 'search.debouncing'), done(page1)],
+    },
   ],
 };

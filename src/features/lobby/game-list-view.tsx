@@ -3,7 +3,14 @@ import { useSelector } from '@xstate/react';
 import { Icon } from '../../ui/icons.tsx';
 import { useCallback, useId, useRef, useState } from 'react';
 import { usePublishedBlockSize } from '../../ui/published-size.ts';
-import { type GameListInput, type GameListTab, hasFilters, hasMore, minBetFilterOptions } from '../../../machines/game-list.machine.ts';
+import {
+  type GameListInput,
+  type GameListTab,
+  hasFilters,
+  hasMore,
+  isCatalogueSearch,
+  minBetFilterOptions,
+} from '../../../machines/game-list.machine.ts';
 import type { Game, VendorGameTypes } from '../../../contract/games.ts';
 import { useRole } from '../../app/app-actor.tsx';
 import { useGameList } from '../../app/game-list-actors.ts';
@@ -77,7 +84,8 @@ function LoginRequired() {
  * A game list screen body: search, tabs, filters, the windowed list with
  * infinite scroll, and its loading, empty and error states. Everything it
  * shows comes from its game-list actor. In hot mode the filter panel (opened
- * by its button) narrows the loaded hot list.
+ * by its button) narrows the loaded hot list. A catalogue search that finds
+ * nothing says so, with the query and a button that clears the search.
  */
 export function GameListView({ input, types, tabs = false, search = false, filters = false, categories = false }: GameListViewProps) {
   useCatalogPart('lobby');
@@ -94,6 +102,8 @@ export function GameListView({ input, types, tabs = false, search = false, filte
   const classify = useSelector(actor, (s) => s.context.classify);
   const minBet = useSelector(actor, (s) => s.context.minBet);
   const searchText = useSelector(actor, (s) => s.context.searchText);
+  // The catalogue search the list shows, if any (its no-results state names it).
+  const searched = useSelector(actor, (s) => (isCatalogueSearch(s.context) ? s.context.query : null));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }) || s.matches({ list: 'languageWait' }));
   const loginRequired = useSelector(actor, (s) => s.matches({ list: 'loginRequired' }));
@@ -249,6 +259,18 @@ export function GameListView({ input, types, tabs = false, search = false, filte
           title={errorText(errorCode ?? 'client.network')}
           retryLabel={t('lobby.list.retry')}
           onRetry={() => actor.send({ type: 'list.retry' })}
+        />
+      ) : games.length === 0 && searched !== null ? (
+        <EmptyState
+          icon="search-x"
+          role="status"
+          title={t('lobby.search.noResults', { query: searched })}
+          body={t('lobby.search.noResultsBody')}
+          action={
+            <Button variant="secondary" onClick={() => actor.send({ type: 'search.clear' })}>
+              {t('lobby.search.clear')}
+            </Button>
+          }
         />
       ) : games.length === 0 ? (
         <EmptyState icon="search-x" title={t('lobby.list.empty')} body={t('lobby.list.emptyBody')} />

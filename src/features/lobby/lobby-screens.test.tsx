@@ -93,6 +93,31 @@ describe('game list centre', () => {
     expect(screen.queryByRole('combobox', { name: 'Provider' })).toBeNull();
   });
 
+  it('searches the whole catalogue of its gameType on the server, on any tab; a search that finds nothing says so and clears', async () => {
+    const server = lobbyServer();
+    const { user } = renderApp({ path: '/m/gameList?gameType=RNG' });
+    await waitFor(() => expect(tileIds()).toHaveLength(12));
+    const hotTab = screen.getByRole('tab', { name: 'Hot' });
+    await user.click(hotTab);
+    await waitFor(() => expect(tileNames()).toEqual(['Pixelgold 1', 'Pixelgold 2', 'Luxon 1', 'Luxon 2', 'BG Studio 1', 'BG Studio 2']));
+    const box = screen.getByRole('searchbox', { name: 'Search games' });
+    // Luxon 3 is not a hot game: the search is the catalogue's.
+    await user.type(box, 'LUXON 3');
+    await waitFor(() => expect(tileNames()).toEqual(['Luxon 3']), { timeout: 2000 });
+    const searches = server.to(gameListEndpoint.path).filter((r) => r.query.has('gameName'));
+    expect(searches.map((r) => [r.query.get('gameName'), r.query.get('gameType')])).toEqual([['LUXON 3', 'RNG']]);
+    expect(hotTab.getAttribute('aria-selected')).toBe('true');
+
+    await user.clear(box);
+    await user.type(box, 'zzqx');
+    const nothing = await screen.findByRole('heading', { name: 'No games match “zzqx”' }, { timeout: 2000 });
+    expect(tileIds()).toEqual([]);
+    await user.click(within(nothing.closest('section')!).getByRole('button', { name: 'Clear search' }));
+    expect((box as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(tileNames()).toEqual(['Pixelgold 1', 'Pixelgold 2', 'Luxon 1', 'Luxon 2', 'BG Studio 1', 'BG Studio 2']));
+    expect(screen.queryByRole('heading', { name: /No games match/ })).toBeNull();
+  }, 15_000);
+
   it('says when the next page fails, and loads it again on request', async () => {
     const server = lobbyServer({ vendors: [{ code: 'PXG', name: 'Pixelgold', category: 'RNG', type: 'RNG', games: 30 }] });
     server.failOnce((r) => r.path === gameListEndpoint.path && r.query.get('pageNo') === '2');
@@ -192,6 +217,8 @@ describe('hot-games centre', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'OCEANIC 2');
     await waitFor(() => expect(tileNames()).toEqual(['Oceanic 2']), { timeout: 2000 });
+    // The hot-games centre searches its loaded hot list: the catalogue is never asked.
+    expect(server.to(gameListEndpoint.path)).toEqual([]);
   }, 15_000);
 });
 

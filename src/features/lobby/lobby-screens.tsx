@@ -52,19 +52,23 @@ export function CategoryScreen({ category, types }: { category: string; types: V
 /**
  * /m/hot-games (spec section 2): the m_hotgames banners, then the hot list
  * with its filter panel (vendor, classify, min bet on the loaded hot games),
- * category dropdown and name search.
+ * category dropdown and name search (of the loaded hot games too).
  */
 export function HotGamesScreen({ types, banners }: { types: VendorGameTypes | null; banners: Banner[] }) {
   useCatalogPart('lobby');
   return (
     <LobbyFrame types={types}>
       {banners.length ? <BannerCarousel banners={banners} /> : null}
-      <GameListView input={{ mode: 'hot' }} types={types} search categories filters />
+      <GameListView input={{ mode: 'hot', searchScope: 'hot' }} types={types} search categories filters />
     </LobbyFrame>
   );
 }
 
-/** /m/gameList?gameType=&vassalage= (or ?type=fav): search, tabs, classify and filters, infinite scroll. */
+/**
+ * /m/gameList?gameType=&vassalage= (or ?type=fav): tabs, classify and filters,
+ * infinite scroll, and a search box that searches the whole catalogue (of
+ * the list's gameType) on the server.
+ */
 export function GameListScreen({
   types,
   gameType,

@@ -2,7 +2,8 @@
  * What the real server answers the game lists of the demo catalogue, worked
  * out from the seed itself (server/seed/seed-catalogue.ts, deterministic) with
  * the server's filters (server/modules/games/queries.ts): a category's games,
- * a vendor, a classify (NEW: the new games), a min bet, in `sortOrder`, paged;
+ * a vendor, a classify (NEW: the new games), a min bet, a name search (the
+ * names that hold it, case-insensitively), in `sortOrder`, paged;
  * the hot list in hot order (at most 100). The game-list browser paths take
  * their answers from here, so the graph predicts the games the screen shows.
  */
@@ -46,15 +47,17 @@ function inCategory(row: Row, category: string): boolean {
   }
 }
 
-/** A page of a catalogue list (modes all and filter). */
+/** A page of a catalogue list (modes all and filter, with a name search or not). */
 export function catalogueAnswer(request: GameListRequest): LobbyPage {
+  const name = request.gameName?.trim().toLowerCase();
   const found = rows
     .filter(
       (row) =>
         inCategory(row, request.category) &&
         (request.vassalage === null || row.vassalage === request.vassalage.toUpperCase()) &&
         (request.classify === null || (request.classify === 'NEW' ? row.isNew : row.gameClassify === request.classify)) &&
-        (request.minBet === null || row.minBet === request.minBet),
+        (request.minBet === null || row.minBet === request.minBet) &&
+        (!name || row.gameName.toLowerCase().includes(name)),
     )
     .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.id - b.id);
   const offset = (request.pageNo - 1) * request.pageSize;

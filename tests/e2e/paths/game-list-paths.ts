@@ -2,9 +2,10 @@
  * The game-list statechart in the browser, on the slots list
  * (/m/gameList?gameType=RNG) of a fresh member: its modes (all, hot, recent,
  * fav by the tabs; filter by the classify chips, the provider and min-bet
- * selects), infinite scroll with its throttle, the name search and its
- * debounce, and the hot list's own filters; the hot-games centre
- * (/m/hot-games) and its category select; and a guest's recent games
+ * selects), infinite scroll with its throttle, the catalogue name search
+ * with its debounce, its no-results state and its clear button, and the hot
+ * list's own filters; the hot-games centre (/m/hot-games), its category
+ * select and its search of the hot list; and a guest's recent games
  * (/m/gameCenter?gameCategory=RECENT), which ask to log in. The server's
  * answers are the demo catalogue's (demo-catalogue.ts), so the graph predicts
  * the games shown: the first tile, the last one loaded, the end-of-list count.
@@ -12,7 +13,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
 import { type GameListRequest, gameListCall } from '../../../contract/lobby-calls.ts';
-import { type GameListContext, gameListMachine, gameListPageSizes, hasFilters, hasMore } from '../../../machines/game-list.machine.ts';
+import { type GameListContext, gameListMachine, hasFilters, hasMore, isCatalogueSearch, listRequest } from '../../../machines/game-list.machine.ts';
 import { freshMember } from '../money-support.ts';
 import { giveSession, text } from '../support.ts';
 import { type BrowserModel, type PathGroup, type PathRun, type ProposedStep, type Snap, tagOf, type UiStep } from './browser-model.ts';
@@ -23,15 +24,7 @@ const DEBOUNCE = 'xstate.after.searchDebounce.gameList.search.debouncing';
 /** Infinite scroll goes as far as page 3 (page 2, the throttle, page 3). */
 const lastPage = 3;
 
-const requestOf = (c: GameListContext, pageNo: number): GameListRequest => ({
-  mode: c.mode,
-  category: c.category,
-  vassalage: c.vassalage,
-  classify: c.classify,
-  minBet: c.minBet,
-  pageNo,
-  pageSize: c.mode === 'fav' ? gameListPageSizes.favourites : c.pageSize,
-});
+const requestOf = listRequest;
 const answerTo = (request: GameListRequest) =>
   request.mode === 'hot' ? hotAnswer(request.category) : request.mode === 'recent' || request.mode === 'fav' ? emptyMemberList : catalogueAnswer(request);
 
@@ -75,6 +68,9 @@ function feasible(step: ProposedStep): boolean {
       return step.event.minBet !== c.minBet;
     case 'search.input':
       return step.event.text !== c.searchText;
+    case 'search.clear':
+      // The button of the no-results state.
+      return (list === 'ready' || list === 'cooling') && isCatalogueSearch(c) && c.games.length === 0;
     case 'filter.clear':
       // The button shows only while a filter is set.
       return c.mode === 'filter' || (c.mode === 'hot' && hasFilters(c));
@@ -84,6 +80,8 @@ function feasible(step: ProposedStep): boolean {
 }
 
 const member = { category: 'RNG', loggedIn: true };
+/** A name no game of the catalogue holds. */
+const nonsense = 'zzqx';
 const slotsUrl = '/m/gameList?gameType=RNG';
 const tab = (name: string) => ({ type: 'list.tab', tab: name });
 
@@ -114,16 +112,33 @@ const groups: PathGroup[] = [
     truncate: true,
   },
   {
-    name: 'the name search',
+    name: 'the catalogue search',
     input: member,
     url: slotsUrl,
     events: (snap) => [
       ...serverAnswers(snap),
       tab('all'),
       tab('hot'),
-      { type: 'search.input', text: 'dragon' },
+      { type: 'search.input', text: 'mines' },
+      { type: 'search.input', text: nonsense },
       { type: 'search.input', text: '' },
       { type: DEBOUNCE },
+      { type: 'search.clear' },
+    ],
+    consistent: feasible,
+    truncate: true,
+  },
+  {
+    name: "the catalogue search on the hot tab, with the hot list's filters",
+    input: member,
+    url: slotsUrl,
+    events: (snap) => [
+      ...serverAnswers(snap),
+      tab('hot'),
+      { type: 'search.input', text: 'dragon' },
+      { type: DEBOUNCE },
+      { type: 'filter.vendor', vassalage: hotVendor },
+      { type: 'filter.clear' },
     ],
     consistent: feasible,
     truncate: true,
@@ -144,10 +159,19 @@ const groups: PathGroup[] = [
     truncate: true,
   },
   {
-    name: 'the hot-games centre and its category select',
-    input: { mode: 'hot', loggedIn: true },
+    name: 'the hot-games centre, its category select and its search of the hot list',
+    input: { mode: 'hot', searchScope: 'hot', loggedIn: true },
     url: '/m/hot-games',
-    events: (snap) => [...serverAnswers(snap), { type: 'list.category', category: 'FISH' }, { type: 'list.category', category: 'ALL' }],
+    events: (snap) => [
+      ...serverAnswers(snap),
+      { type: 'list.category', category: 'FISH' },
+      // In-house games have no hot list: a search loads it again.
+      { type: 'list.category', category: 'INHOUSE' },
+      { type: 'list.category', category: 'ALL' },
+      { type: 'search.input', text: 'dragon' },
+      { type: 'search.input', text: '' },
+      { type: DEBOUNCE },
+    ],
     consistent: (step) => feasible(step) && (step.event.type !== 'list.category' || step.event.category !== contextOf(step.before).category),
     truncate: true,
   },
@@ -181,7 +205,11 @@ function answers(request: GameListRequest, url: URL): boolean {
       return url.pathname === '/wps/game/favourites' && param('pageNo') === String(request.pageNo);
     default: {
       const { query } = gameListCall(request);
-      return url.pathname === '/wps/game/list' && Object.entries(query).every(([name, value]) => param(name) === String(value));
+      return (
+        url.pathname === '/wps/game/list' &&
+        Object.entries(query).every(([name, value]) => param(name) === String(value)) &&
+        param('gameName') === (request.gameName ?? null)
+      );
     }
   }
 }
@@ -239,6 +267,9 @@ async function act(page: Page, step: UiStep) {
     case 'search.input':
       await searchBox(page).fill(event.text);
       return;
+    case 'search.clear':
+      await page.getByRole('button', { name: text('lobby.search.clear') }).click();
+      return;
     case 'list.category':
       await categorySelect(page).selectOption(event.category);
       return;
@@ -271,7 +302,10 @@ async function see({ page, path }: PathRun<undefined>, step: UiStep) {
     await expect(categorySelect(page)).toHaveValue(c.category);
   }
   await expect(searchBox(page)).toHaveValue(c.searchText);
-  if (c.games.length === 0) {
+  if (c.games.length === 0 && isCatalogueSearch(c)) {
+    await expect(page.getByRole('heading', { name: text('lobby.search.noResults', { query: c.query }) })).toBeVisible();
+    await expect(page.getByRole('button', { name: text('lobby.search.clear') })).toBeVisible();
+  } else if (c.games.length === 0) {
     await expect(page.getByRole('heading', { name: text('lobby.list.empty') })).toBeVisible();
   } else if (step.event.type === 'xstate.done.actor.loadMore') {
     // Scrolled to the end: the page just loaded starts right below.
