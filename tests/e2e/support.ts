@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { createIntl } from 'react-intl';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { loginEndpoint } from '../../contract/session.ts';
@@ -12,9 +13,11 @@ export const brand = demoMerchant.name;
 
 const run = promisify(execFile);
 
-/** The English copy of a message id, as a player reads it. */
-export function text(id: keyof typeof en, values: Record<string, string> = {}): string {
-  return en[id].replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);
+const intl = createIntl({ locale: 'en', messages: en });
+
+/** The English copy of a message id, as a player reads it (formatted as the site formats it: plurals too). */
+export function text(id: keyof typeof en, values: Record<string, string | number> = {}): string {
+  return intl.formatMessage({ id }, values);
 }
 
 /** Runs the operator CLI against the database of the server under test. */
