@@ -1,6 +1,6 @@
 /**
  * The lobby catalogue and public content: vendors, games, banners,
- * announcements, winners, customer service and download links.
+ * announcements, winners, customer service and download links, help items.
  * Every row but a vendor belongs to a merchant. Money is integers of minor
  * units. Indexes: see docs/lobby.md (measured at 10 times the catalogue).
  */
@@ -149,3 +149,27 @@ export const downloadLinks = pgTable('download_links', {
   labelNameEn: text('label_name_en').notNull(),
   sequence: integer('sequence').notNull().default(0),
 });
+
+/**
+ * The help centre (GET /wps/system/helpCenter): items of a merchant in one
+ * language, in sequence. `key` names an item a screen looks for (`terms`:
+ * the terms and conditions the registration asks to accept); at most one
+ * item per merchant, language and key (items without a key are not limited).
+ */
+export const helpItems = pgTable(
+  'help_items',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: merchantCode(),
+    /** Interface language code (EN, CN, ...). */
+    language: varchar('language', { length: 8 }).notNull(),
+    key: varchar('key', { length: 32 }),
+    sequence: integer('sequence').notNull().default(0),
+    title: text('title').notNull(),
+    /** HTML, script elements removed on write. */
+    content: text('content').notNull(),
+  },
+  (t) => [uniqueIndex('help_items_merchant_language_key_uq').on(t.merchantCode, t.language, t.key)],
+);
+export type HelpItemRow = typeof helpItems.$inferSelect;
+export type NewHelpItemRow = typeof helpItems.$inferInsert;

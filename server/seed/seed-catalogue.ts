@@ -20,6 +20,7 @@ import {
 } from '../db/schema-catalogue.ts';
 import { merchants } from '../db/schema.ts';
 import { hashString } from '../lib/string-hash.ts';
+import { stripScripts } from '../lib/strip-scripts.ts';
 
 // ------------------------------------------------------------------ PRNG
 
@@ -319,15 +320,6 @@ export function demoGames(merchantCode: string, scale = 1): NewGameRow[] {
 }
 
 // ----------------------------------------------------------------- content
-
-/** Removes script elements and inline event handlers from stored HTML (the client sanitises too). */
-export function stripScripts(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
-    .replace(/<script\b[^>]*\/?>/gi, '')
-    .replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-    .replace(/(href|src)\s*=\s*("|')\s*javascript:[^"']*\2/gi, '$1="#"');
-}
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);

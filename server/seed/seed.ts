@@ -7,6 +7,7 @@ import type { Switches } from '../../contract/system.ts';
 import type { Database } from '../db/connect.ts';
 import { merchants, type NewMerchantRow } from '../db/schema.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
+import { seedHelpIfEmpty } from './seed-help.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';
 
@@ -50,11 +51,14 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedMembersIfEmpty(db, demoMerchantCode);
       // ... and the demo money (channels, promotions, opening balances).
       await seedWalletIfEmpty(db, demoMerchantCode);
+      // ... and the help centre, when the merchant has no help item yet.
+      await seedHelpIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
   await db.insert(merchants).values(demoMerchant).onConflictDoNothing();
   await seedCatalogueIfEmpty(db, demoMerchantCode);
+  await seedHelpIfEmpty(db, demoMerchantCode);
   await seedMembersIfEmpty(db, demoMerchantCode);
   await seedWalletIfEmpty(db, demoMerchantCode);
   return true;

@@ -11,7 +11,8 @@ import {
 } from '../../../contract/content.ts';
 import { type Endpoint, failureEnvelope, successEnvelope, type ValueOf } from '../../../contract/endpoint.ts';
 import { buildApp } from '../../app.ts';
-import { demoVendors, stripScripts } from '../../seed/seed-catalogue.ts';
+import { stripScripts } from '../../lib/strip-scripts.ts';
+import { demoVendors } from '../../seed/seed-catalogue.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 
 let testDb: TestDatabase;

@@ -1,6 +1,15 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { announcements, banners, customerServiceLinks, downloadLinks, games, vendors } from '../../db/schema-catalogue.ts';
+import {
+  announcements,
+  banners,
+  customerServiceLinks,
+  downloadLinks,
+  games,
+  helpItems,
+  type NewHelpItemRow,
+  vendors,
+} from '../../db/schema-catalogue.ts';
 
 export async function findBanners(db: Database, merchantCode: string, groupName: string) {
   return db
@@ -65,4 +74,19 @@ export async function findMerchantVendors(db: Database, merchantCode: string) {
     .from(vendors)
     .innerJoin(games, and(eq(games.vassalage, vendors.code), eq(games.merchantCode, merchantCode), eq(games.enabled, true)))
     .orderBy(asc(vendors.sortOrder), asc(vendors.code));
+}
+
+/** The help items of a merchant in the given languages, in sequence. */
+export async function findHelpItems(db: Database, merchantCode: string, languages: string[]) {
+  return db
+    .select()
+    .from(helpItems)
+    .where(and(eq(helpItems.merchantCode, merchantCode), inArray(helpItems.language, languages)))
+    .orderBy(asc(helpItems.sequence), asc(helpItems.id));
+}
+
+/** Inserts help items; an item whose merchant, language and key already exist is left as it is. */
+export async function insertHelpItems(db: Database, rows: NewHelpItemRow[]) {
+  if (rows.length === 0) return;
+  await db.insert(helpItems).values(rows).onConflictDoNothing();
 }

@@ -1,7 +1,8 @@
 /**
  * Public content rules: banners by group; announcements of the asked types,
  * for the platform (M by default) and current (startDate <= today, no endDate
- * or endDate >= today), grouped by type; footer data.
+ * or endDate >= today), grouped by type; footer data; help items in a
+ * language, with its fallback.
  */
 import {
   type Announcement,
@@ -15,10 +16,22 @@ import {
   downloadResourceTypes,
   type Footer,
 } from '../../../contract/content.ts';
+import type { HelpItem } from '../../../contract/help.ts';
+import { defaultLanguage, normaliseLanguage } from '../../../contract/languages.ts';
 import type { Database } from '../../db/connect.ts';
+import type { NewHelpItemRow } from '../../db/schema-catalogue.ts';
+import { stripScripts } from '../../lib/strip-scripts.ts';
 import { vendorLogoUrl } from '../games/icons.ts';
 import { bannerImageUrl } from './banner-images.ts';
-import { findAnnouncements, findBanners, findCustomerServiceLinks, findDownloadLinks, findMerchantVendors } from './queries.ts';
+import {
+  findAnnouncements,
+  findBanners,
+  findCustomerServiceLinks,
+  findDownloadLinks,
+  findHelpItems,
+  findMerchantVendors,
+  insertHelpItems,
+} from './queries.ts';
 
 /** The footer's copyright line (spec section 2: year 2025). */
 export const copyrightYear = 2025;
@@ -103,4 +116,33 @@ export async function footer(db: Database, merchantCode: string): Promise<Footer
     downloadLinks: downloads.list,
     copyrightYear,
   };
+}
+
+/**
+ * Where the help items of a request are looked for, in order: the language
+ * asked for (upper-cased, `_` read as `-`; any code containing CN is CN, as
+ * everywhere), its base language (`EN-US` -> `EN`), the merchant's default
+ * language, EN.
+ */
+export function helpLanguages(requested: string, merchantDefault: string): string[] {
+  const asked = normaliseLanguage(requested.replace('_', '-'));
+  return [...new Set([asked, asked.slice(0, 2), merchantDefault.toUpperCase(), defaultLanguage])];
+}
+
+/** The help items of the first of `helpLanguages` that has any, in sequence; none when no language has any. */
+export async function helpCenter(db: Database, merchantCode: string, requested: string, merchantDefault: string): Promise<HelpItem[]> {
+  const languages = helpLanguages(requested, merchantDefault);
+  const rows = await findHelpItems(db, merchantCode, languages);
+  const language = languages.find((l) => rows.some((row) => row.language === l));
+  return rows
+    .filter((row) => row.language === language)
+    .map((row) => ({ key: row.key, title: row.title, content: row.content, language: row.language }));
+}
+
+/** Writes help items: the language upper-cased, script elements and handlers removed from the content. */
+export async function saveHelpItems(db: Database, rows: NewHelpItemRow[]): Promise<void> {
+  await insertHelpItems(
+    db,
+    rows.map((row) => ({ ...row, language: row.language.toUpperCase(), content: stripScripts(row.content) })),
+  );
 }

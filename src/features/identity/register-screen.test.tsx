@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegistrationRules } from '../../../contract/member.ts';
-import { fakeServer } from '../../test/identity-fakes.ts';
+import type { HelpItem } from '../../../contract/help.ts';
+import { FakeFailure, fakeServer } from '../../test/identity-fakes.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const server = vi.hoisted(() => ({ current: null as ReturnType<typeof import('../../test/identity-fakes.ts').fakeServer> | null }));
@@ -61,6 +62,18 @@ const rules: RegistrationRules = {
   },
 };
 
+/** The help centre as the demo seed has it (shortened), with a script that must never run. */
+const helpItems: HelpItem[] = [
+  {
+    key: 'terms',
+    title: 'Lucky Bay terms and conditions',
+    content:
+      '<h3>1. Who may play</h3><p>You must be at least 21 years old to register and to play.</p><script>window.hacked = 1</script><h3>2. One account per person</h3><p>Each person may hold one account only.</p>',
+    language: 'EN',
+  },
+  { key: 'privacy', title: 'Privacy', content: '<p>Your data is not sold.</p>', language: 'EN' },
+];
+
 beforeEach(() => {
   notices.calls = 0;
   server.current = fakeServer({
@@ -68,6 +81,7 @@ beforeEach(() => {
     '/wps/captcha': () => ({ captchaId: 'c1', image: 'data:image/svg+xml;base64,AA', expiresInMs: 120_000 }),
     '/wps/member/affiliate/check': (query) => ({ valid: (query as { code: string }).code === 'AGENT1' }),
     '/wps/member/register': () => ({ userName: 'newbie1' }),
+    '/wps/system/helpCenter': () => helpItems,
   });
 });
 
@@ -169,5 +183,67 @@ describe('registration screen', () => {
     expect(((await screen.findByLabelText('Mobile number')) as HTMLInputElement).maxLength).toBe(20);
     expect(screen.getByRole('button', { name: 'Get code' })).toBeTruthy();
     expect(screen.queryByLabelText('Username')).toBeNull();
+  });
+
+  it('opens the terms from the disclaimer without ticking it, and closing returns focus to the words', async () => {
+    const { user } = renderApp({ path: '/m/register' });
+    const termsButton = await screen.findByRole('button', { name: 'terms and conditions' });
+    // The words are part of the checkbox's name.
+    const disclaimer = screen.getByRole('checkbox', { name: 'I am over 18 and agree to the terms and conditions' }) as HTMLInputElement;
+    await user.click(termsButton);
+    const sheet = await screen.findByRole('dialog', { name: 'Lucky Bay terms and conditions' });
+    expect(await within(sheet).findByText('You must be at least 21 years old to register and to play.')).toBeTruthy();
+    expect(within(sheet).getByRole('heading', { name: '2. One account per person' })).toBeTruthy();
+    expect(sheet.querySelector('script')).toBeNull();
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
+    expect(disclaimer.checked).toBe(false);
+    expect((screen.getByRole('button', { name: 'Sign up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(server.current!.sent.filter((s) => s.path === '/wps/system/helpCenter').map((s) => s.payload)).toEqual([{ lang: 'EN', device: 'MOBILE' }]);
+
+    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(termsButton);
+    expect(disclaimer.checked).toBe(false);
+    // Opened again, the terms show at once, without another call.
+    await user.click(termsButton);
+    expect(within(screen.getByRole('dialog', { name: 'Lucky Bay terms and conditions' })).getByText('Each person may hold one account only.')).toBeTruthy();
+    expect(server.current!.sent.filter((s) => s.path === '/wps/system/helpCenter')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(termsButton);
+  });
+
+  it('shows a skeleton while the terms load, a translated message with retry when they fail or are missing', async () => {
+    const answers: Array<() => Promise<HelpItem[]>> = [];
+    server.current = fakeServer({
+      '/wps/system/setting/register': () => rules,
+      '/wps/captcha': () => ({ captchaId: 'c1', image: 'data:image/svg+xml;base64,AA', expiresInMs: 120_000 }),
+      '/wps/system/helpCenter': () => answers.shift()!(),
+    });
+    let answerFirst: (items: HelpItem[]) => void = () => {};
+    answers.push(
+      () => new Promise<HelpItem[]>((resolve) => (answerFirst = resolve)),
+      () => Promise.reject(new FakeFailure('client.network')),
+      () => Promise.resolve(helpItems.filter((i) => i.key !== 'terms')),
+      () => Promise.resolve(helpItems),
+    );
+    const { user } = renderApp({ path: '/m/register' });
+    await user.click(await screen.findByRole('button', { name: 'terms and conditions' }));
+    const sheet = screen.getByRole('dialog', { name: 'Terms and conditions' });
+    expect(within(sheet).getByRole('status', { name: 'Loading the terms and conditions' }).getAttribute('aria-busy')).toBe('true');
+    // Closed while loading, the answer is dropped; opened again, it loads again.
+    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    answerFirst(helpItems);
+    await user.click(screen.getByRole('button', { name: 'terms and conditions' }));
+    const again = screen.getByRole('dialog', { name: 'Terms and conditions' });
+    expect((await within(again).findByRole('alert')).textContent).toContain('Loading failed, click to retry');
+    await user.click(within(again).getByRole('button', { name: 'Retry' }));
+    expect((await within(again).findByRole('alert')).textContent).toContain(
+      'The terms and conditions are not available right now. Please try again later.',
+    );
+    await user.click(within(again).getByRole('button', { name: 'Retry' }));
+    expect(await within(await screen.findByRole('dialog', { name: 'Lucky Bay terms and conditions' })).findByText('Each person may hold one account only.')).toBeTruthy();
+    expect(server.current!.sent.filter((s) => s.path === '/wps/system/helpCenter')).toHaveLength(4);
+    expect((screen.getByRole('checkbox', { name: 'I am over 18 and agree to the terms and conditions' }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
 import {
   hasMethodChoice,
   isFieldRequired,
@@ -14,6 +15,7 @@ import {
 } from '../../../machines/registration-rules.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
 import { defaultDialingCode, identityDeps, maxLengthOf, provideRegistrationMachine } from '../../app/identity-actors.ts';
+import { useTermsActor } from '../../app/terms-actors.ts';
 import type { Announcement } from '../../../contract/content.ts';
 import { fieldLimits } from '../../../contract/verification.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
@@ -38,6 +40,7 @@ import {
 } from './form-parts.tsx';
 import styles from './identity-form.module.css';
 import { isMobileNumber, passwordMaxLength, type RegistrationFormValues, registrationSchema } from './identity-schemas.ts';
+import { TermsButton, TermsSheet } from './terms-sheet.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 const methodTabs = [
@@ -184,6 +187,8 @@ function RegisterForm({
   recommenderId?: string | undefined;
 }) {
   const t = useT();
+  const intl = useIntl();
+  const terms = useTermsActor(identityDeps().call);
   const method = useSelector(actor, (s) => s.context.method);
   const submitting = useSelector(actor, (s) => s.matches({ ready: { form: 'submitting' } }) || s.matches({ ready: { form: 'checkingAffiliate' } }));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
@@ -365,7 +370,13 @@ function RegisterForm({
             aria-invalid={disclaimerError || undefined}
             onChange={() => actor.send({ type: 'disclaimer.toggle' })}
           />
-          {t('identity.register.disclaimer', { terms: t('identity.register.terms') })}
+          {/* The terms words open the terms (a button in the label does not tick the box); the checkbox's name is the whole sentence. */}
+          <span>
+            {intl.formatMessage(
+              { id: 'identity.register.disclaimer' satisfies MessageId },
+              { terms: <TermsButton key="terms" actor={terms} /> },
+            )}
+          </span>
         </label>
         <FormAlert messageId={errorCode} />
         {/* Spec section 2: disabled until the disclaimer is accepted (the machine refuses an unticked one too). */}
@@ -373,6 +384,7 @@ function RegisterForm({
           {submitting ? t('in_please_wait') : t('identity.register.submit')}
         </Button>
       </form>
+      <TermsSheet actor={terms} />
       <div className={styles.links}>
         <Link to="/m/login">{t('identity.register.haveAccount')}</Link>
       </div>
