@@ -354,6 +354,16 @@ const states: OpenState[] = [
     dialog: (page) => page.getByRole('dialog'),
   },
   {
+    name: 'terms and conditions sheet',
+    roles: ['guest'],
+    path: '/m/register',
+    opener: (page) => page.getByRole('button', { name: text('identity.register.terms') }),
+    dialog: (page) => page.getByRole('dialog', { name: text('identity.terms.title') }),
+    inside: async (dialog) => {
+      await expect(dialog.getByRole('heading', { name: text('identity.terms.title') })).toBeVisible();
+    },
+  },
+  {
     name: 'trial registration offer',
     roles: ['trial'],
     path: '/m/home',
