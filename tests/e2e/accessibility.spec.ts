@@ -461,12 +461,24 @@ test.describe('accessibility (WCAG 2.2 A/AA) of every route in every role', () =
 /** Every catalog language, with the screen titles it shows. */
 const languages = { EN: en, CN: cn } as const satisfies Record<string, Record<string, string>>;
 
+/** Text in Chinese characters that is not marked as Chinese (a language's own name in the language menu is, `lang="zh-CN"`). */
+const chineseOutsideItsLanguage = () => {
+  const found: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const value = node.textContent ?? '';
+    if (/[\u3400-\u9fff]/.test(value) && !node.parentElement?.closest('[lang^="zh"]')) found.push(value.trim().slice(0, 40));
+  }
+  return found;
+};
+
 /**
  * The audit above runs in the default language; a language's words have
  * their own lengths. In each one, at a small phone's 360 px, every screen's
  * title stays whole (wrapped if need be, never cut off), nothing reaches past
- * the screen's sides and no text is under 12 px: as a member (open and member
- * paths) and as an agent (agent paths).
+ * the screen's sides and no text is under 12 px, and the English site shows
+ * no Chinese (vendor and category names come in the chosen language): as a
+ * member (open and member paths) and as an agent (agent paths).
  */
 test('every screen fits a 360 px phone in every language: whole titles, no sideways overflow, no tiny text', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -497,6 +509,10 @@ test('every screen fits a 360 px phone in every language: whole titles, no sidew
         await buildAll(page, settle);
         for (const problem of await checkReflow(page, `360 px, ${language}`, 360, { minTextPx: minimumTextPx })) {
           failures.push(`${language} ${role} ${landed}: ${problem.help}\n      ${problem.targets.slice(0, 6).join('\n      ')}`);
+        }
+        if (language === 'EN') {
+          const chinese = await page.evaluate(chineseOutsideItsLanguage);
+          if (chinese.length) failures.push(`EN ${role} ${landed}: Chinese text in the English site\n      ${chinese.slice(0, 6).join('\n      ')}`);
         }
       }
       await context.close();
