@@ -74,7 +74,7 @@ describe('server process with PGlite and the admin CLI', () => {
     const dataDir = tempDir('server-proc-');
     const dist = tempDir('server-dist-');
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>spa</title>');
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>spa</title><div id="spa-root"></div>');
     const env = baseEnv({ DATA_DIR: dataDir, PORT: '0', STATIC_DIR: dist, LOG_LEVEL: 'info' });
 
     const server = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -104,7 +104,10 @@ describe('server process with PGlite and the admin CLI', () => {
 
     const spa = await fetch(`${baseUrl}/m/anything/deep`);
     expect(spa.status).toBe(200);
-    expect(await spa.text()).toContain('<title>spa</title>');
+    // The built page, titled with the merchant's name (server/http/document.ts).
+    const page = await spa.text();
+    expect(page).toContain('<div id="spa-root"></div>');
+    expect(page).toContain('<title>Lucky Bay</title>');
 
     const second = await run(tsx, ['server/main.ts'], env);
     expect(second.code).toBe(1);
