@@ -69,10 +69,14 @@ type GameQuery = {
   gameClassify?: string;
   isNew?: '1';
   minBet?: number;
+  gameName?: string;
 };
 
-/** gameType/vassalage/classify as the spec's client sends them: INHOUSE is RNG + BGS; NEW and ALL send an empty classify, NEW adds isNew=1. */
-export function gameListQueryOf(request: Pick<GameListRequest, 'category' | 'vassalage' | 'classify' | 'minBet'>): GameQuery {
+/**
+ * gameType/vassalage/classify as the spec's client sends them: INHOUSE is RNG + BGS; NEW and ALL send an empty classify, NEW adds isNew=1;
+ * a name search adds gameName.
+ */
+export function gameListQueryOf(request: Pick<GameListRequest, 'category' | 'vassalage' | 'classify' | 'minBet' | 'gameName'>): GameQuery {
   const query: GameQuery = {};
   if (request.category === 'INHOUSE') {
     query.gameType = 'RNG';
@@ -84,6 +88,7 @@ export function gameListQueryOf(request: Pick<GameListRequest, 'category' | 'vas
   if (request.classify === 'NEW') query.isNew = '1';
   else if (request.classify) query.gameClassify = request.classify;
   if (request.minBet !== null) query.minBet = request.minBet;
+  if (request.gameName) query.gameName = request.gameName;
   return query;
 }
 

@@ -45,7 +45,7 @@ export async function loadGames(request: GameListRequest, signal?: AbortSignal):
       });
     default: {
       const call = gameListCall(request);
-      return apiCall(call.endpoint, { query: request.gameName ? { ...call.query, gameName: request.gameName } : call.query, signal });
+      return apiCall(call.endpoint, { query: call.query, signal });
     }
   }
 }

@@ -17,18 +17,12 @@ import { readLanguage } from './storage.ts';
 
 export type TermsActor = ActorRefFrom<typeof termsMachine>;
 
-/** The app machine's language (system id `app`), else the stored one. */
-function currentLanguage(system: { get: (id: string) => { getSnapshot: () => unknown } | undefined }): string {
-  const snapshot = system.get('app')?.getSnapshot() as { context?: { language?: unknown } } | undefined;
-  const language = snapshot?.context?.language;
-  return typeof language === 'string' && language ? language : readLanguage();
-}
-
 export function provideTermsMachine(call: ApiCall) {
   return termsMachine.provide({
     actors: {
-      loadTerms: fromPromise<TermsItem | null>(async ({ system, signal }) => {
-        const items = await call(helpCenterEndpoint, { query: { lang: currentLanguage(system), device: 'MOBILE' }, signal });
+      // The site's language as the app machine stores it (the one every call's Language header carries).
+      loadTerms: fromPromise<TermsItem | null>(async ({ signal }) => {
+        const items = await call(helpCenterEndpoint, { query: { lang: readLanguage(), device: 'MOBILE' }, signal });
         const terms = items.find((item) => item.key === termsHelpKey);
         return terms ? { title: terms.title, content: terms.content } : null;
       }),

@@ -8,7 +8,7 @@ import { crashTargetRange, diceTargetRange, type EngineName, playHistoryLength, 
 import cn from '../../../contract/messages/cn.json' with { type: 'json' };
 import en from '../../../contract/messages/en.json' with { type: 'json' };
 import type { SlotSymbol } from './engines.ts';
-import { engineRules } from './rules.ts';
+import { engineRules, hundredths } from './rules.ts';
 
 export type PageLanguage = 'EN' | 'CN';
 type Catalog = Record<string, string>;
@@ -70,9 +70,6 @@ export function money(amount: number, currency: PlayState['currency']): string {
   const fraction = currency.minorUnits > 0 ? `.${String(abs % unit).padStart(currency.minorUnits, '0')}` : '';
   return `${sign}${currency.symbol}${whole}${fraction}`;
 }
-
-/** Hundredths as a decimal with 2 places (4950 -> "49.50"). */
-const hundredths = (value: number) => (value / 100).toFixed(2);
 
 const backLink = (language: PageLanguage) => `<a class="back" href="/m/home">${t(language, 'play.back')}</a>`;
 

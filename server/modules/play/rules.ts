@@ -52,16 +52,17 @@ export interface EngineRules {
   rtp: string;
 }
 
-/** A percentage of a fraction: at most 2 decimals, none when whole (0.97 -> "97", 0.95978 -> "95.98"). */
-export function percentOf(fraction: number): string {
-  return String(Number((fraction * 100).toFixed(2)));
-}
+/** A figure with at most 2 decimals and no trailing zeros (1000, 1.5, 1.01, 95.98). */
+const plain = (value: number) => String(Number(value.toFixed(2)));
 
-/** Hundredths as a decimal with 2 places (4950 -> "49.50"). */
-const hundredths = (value: number) => (value / 100).toFixed(2);
+/** A percentage of a fraction: at most 2 decimals, none when whole (0.97 -> "97", 0.95978 -> "95.98"). */
+export const percentOf = (fraction: number): string => plain(fraction * 100);
+
+/** Hundredths as a decimal with 2 places (4950 -> "49.50"): the targets as the page's inputs and rules show them. */
+export const hundredths = (value: number) => (value / 100).toFixed(2);
 
 /** A multiplier in hundredths, without trailing zeros (100000 -> "1000", 150 -> "1.5", 101 -> "1.01"). */
-const multiplierOf = (value: number) => String(Number((value / 100).toFixed(2)));
+const multiplierOf = (value: number) => plain(value / 100);
 
 /** Exact return to player of the slot, by enumerating every combination of stops (once). */
 export const slotRtp = slotTheoreticalRtp();
@@ -100,7 +101,7 @@ function slotRules(): EngineRules {
   const paytable = [...slotSymbols]
     .sort((a, b) => slotPaytable[b] - slotPaytable[a])
     // A line's win is its line bet (stake / lines) times the paytable figure.
-    .map((symbol) => ({ symbol, multiplier: String(Number((slotPaytable[symbol] / slotLines.length).toFixed(2))) }));
+    .map((symbol) => ({ symbol, multiplier: plain(slotPaytable[symbol] / slotLines.length) }));
   return {
     rtp,
     paytable,

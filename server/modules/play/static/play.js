@@ -126,30 +126,26 @@ function renderHistory() {
     const item = el('li', 'round');
     item.dataset.roundId = round.roundId;
     const newest = index === 0;
-    const summary = el('dl', 'round-figures');
-    const row = (label, value, className, id) => {
+    // A label and its value in `list`; the newest round's values carry their last-* ids.
+    const row = (list, label, value, className, id) => {
       const dd = el('dd', className ?? '', value);
       if (id && newest) dd.id = id;
-      summary.append(el('dt', '', label), dd);
+      list.append(el('dt', '', label), dd);
     };
+    const summary = el('dl', 'round-figures');
     item.append(el('p', 'outcome', outcomeText(round)));
-    row(t('play.stake'), money(round.stake), 'money', 'last-stake');
-    row(t('play.win'), money(round.win), round.win > 0 ? 'money won' : 'money', 'last-win');
+    row(summary, t('play.stake'), money(round.stake), 'money', 'last-stake');
+    row(summary, t('play.win'), money(round.win), round.win > 0 ? 'money won' : 'money', 'last-win');
     item.append(summary);
     if (round.fairness) {
       const proof = el('details', 'proof');
       proof.open = open.has(round.roundId);
       proof.append(el('summary', '', t('play.proof.title')));
       const seeds = el('dl', 'seeds');
-      const seed = (label, value, className, id) => {
-        const dd = el('dd', className ?? '', value);
-        if (id && newest) dd.id = id;
-        seeds.append(el('dt', '', label), dd);
-      };
-      seed(t('play.serverSeed'), round.fairness.serverSeed, 'mono', 'last-server-seed');
-      seed(t('play.serverSeedHash'), round.fairness.serverSeedHash, 'mono', 'last-server-seed-hash');
-      seed(t('play.clientSeed'), round.fairness.clientSeed, 'mono');
-      seed(t('play.nonce'), String(round.fairness.nonce));
+      row(seeds, t('play.serverSeed'), round.fairness.serverSeed, 'mono', 'last-server-seed');
+      row(seeds, t('play.serverSeedHash'), round.fairness.serverSeedHash, 'mono', 'last-server-seed-hash');
+      row(seeds, t('play.clientSeed'), round.fairness.clientSeed, 'mono');
+      row(seeds, t('play.nonce'), String(round.fairness.nonce));
       proof.append(seeds);
       if (round.verifyUrl) {
         const link = el('a', 'verify-link', t('play.verify'));
