@@ -18,6 +18,7 @@ import { acquireDataDirLock, DataDirBusyError, type DataDirOwner, readDataDirOwn
 import { demoMerchantCode, seedIfEmpty } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/admin-service.ts';
+import { formatMembers, usernamePattern } from '../modules/member/admin-commands.ts';
 import { formatOutbox } from '../modules/verification/outbox.ts';
 import { formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
 import { readAdminSecret } from './admin-secret.ts';
@@ -42,6 +43,7 @@ Commands:
   outbox list --to <recipient>     SMS and e-mail messages of the local outbox for a mobile number
                                    (+639171234567) or an e-mail address, newest first (also:
                                    npm run outbox -- --to <recipient>)
+  members agent <username>         make a member an agent (team leader, type 1) with an invitation code
 
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
@@ -131,6 +133,11 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
     case 'outbox list':
       if (to === undefined || to.length > 254) return { error: 'outbox list needs --to <mobile number or e-mail address>' };
       return noMore(2) ?? { command: { kind: 'outbox.list', merchant, to } };
+    case 'members agent': {
+      const username = rest[0];
+      if (!username || !usernamePattern.test(username)) return { error: 'members agent needs a member\'s username' };
+      return noMore(3) ?? { command: { kind: 'members.agent', merchant, username } };
+    }
     case '':
       return { error: 'No command given' };
     default:
@@ -248,6 +255,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     const note = via === 'server' ? ' (applied through the running server)' : '';
     if ('outbox' in view) {
       io.out(formatOutbox(view, parsed.command.kind === 'outbox.list' ? parsed.command.to : ''));
+      return 0;
+    }
+    if ('members' in view) {
+      io.out(`OK: ${parsed.command.kind}${note}\n${formatMembers(view)}`);
       return 0;
     }
     if ('recovery' in view) {

@@ -1,0 +1,77 @@
+/**
+ * `npm run admin -- members agent <username>`: the operator makes a member an
+ * agent; the member then logs in as an agent and new members can register
+ * under the invitation code it was given.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliateCheckEndpoint, registerEndpoint } from '../../../contract/member.ts';
+import { loginEndpoint, trialLoginEndpoint } from '../../../contract/session.ts';
+import { parseAdminArgs, runAdminCli } from '../../admin/cli.ts';
+import { executeAdminCommand } from '../../admin/commands.ts';
+import { createHarness, type Harness, type TestClient } from '../../test/identity-harness.ts';
+import { formatMembers } from './admin-commands.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const password = 'Leader#2026';
+async function register(c: TestClient, username: string, affiliateCode?: string) {
+  return c.sealed.call(registerEndpoint, {
+    ...(await h.solvedCaptcha()),
+    username,
+    password,
+    confirmPassword: password,
+    ...(affiliateCode ? { affiliateCode } : {}),
+    type: 0,
+  });
+}
+const login = (c: TestClient, username: string) => c.sealed.call(loginEndpoint, { type: 'username', username, password });
+
+describe('members agent', () => {
+  it('parses one username, and refuses anything else with the usage', async () => {
+    expect(parseAdminArgs(['members', 'agent', 'leader1'])).toEqual({ command: { kind: 'members.agent', merchant: 'DEMO', username: 'leader1' } });
+    for (const argv of [['members', 'agent'], ['members', 'agent', '1bad'], ['members', 'agent', 'a', 'b'], ['members', 'agent', 'x'.repeat(17)]]) {
+      const err: string[] = [];
+      const code = await runAdminCli(argv, { env: { DATA_DIR: '/nonexistent/never-opened' }, out: () => {}, err: (t) => err.push(t) });
+      expect(code, argv.join(' ')).toBe(2);
+      expect(err.join('\n')).toContain('members agent <username>');
+    }
+  });
+
+  it('makes a member an agent with a new invitation code, which new members register under', async () => {
+    const c = h.client({ ip: '198.51.100.61' });
+    await register(c, 'leader1');
+    expect((await login(c, 'leader1')).type).toBe(0);
+
+    const view = await executeAdminCommand(h.testDb.db, { kind: 'members.agent', merchant: 'DEMO', username: 'LEADER1' });
+    if (!('members' in view)) throw new Error('not a members view');
+    const [agent] = view.members;
+    expect(agent).toMatchObject({ username: 'leader1', type: 1 });
+    expect(agent!.affiliateCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(formatMembers(view)).toBe(`leader1  agent (type 1)  invitation code ${agent!.affiliateCode}`);
+
+    expect((await login(c, 'leader1')).type).toBe(1);
+    await expect(c.call(affiliateCheckEndpoint, { query: { code: agent!.affiliateCode! } })).resolves.toEqual({ valid: true });
+    await register(h.client({ ip: '198.51.100.62' }), 'downline1', agent!.affiliateCode!);
+
+    // Again: nothing changes, the same code.
+    const again = await executeAdminCommand(h.testDb.db, { kind: 'members.agent', merchant: 'DEMO', username: 'leader1' });
+    expect(again).toEqual(view);
+  });
+
+  it('answers member.not.found for an unknown member, and refuses a trial account', async () => {
+    await expect(executeAdminCommand(h.testDb.db, { kind: 'members.agent', merchant: 'DEMO', username: 'nobody99' })).rejects.toMatchObject({
+      statusCode: 404,
+      errorCode: 'member.not.found',
+    });
+    const { userName } = await h.client({ ip: '198.51.100.63' }).call(trialLoginEndpoint);
+    await expect(executeAdminCommand(h.testDb.db, { kind: 'members.agent', merchant: 'DEMO', username: userName })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+});
