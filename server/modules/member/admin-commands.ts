@@ -13,7 +13,6 @@ import { agentTypes, trialTypes } from '../../../contract/session.ts';
 import type { Database } from '../../db/connect.ts';
 import { members } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { constraintOf } from '../wallet/ledger.ts';
 
 /** The username rule of registration: a letter, then 3 to 15 letters, digits or _. */
 export const usernamePattern = /^[A-Za-z][A-Za-z0-9_]{3,15}$/;
@@ -40,10 +39,24 @@ export function isMemberCommand(command: { kind: string }): command is MemberCom
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newAffiliateCode = () => Array.from({ length: 8 }, () => codeAlphabet[randomInt(codeAlphabet.length)]).join('');
 
+/** An invitation code no member of the merchant has. */
+async function freeAffiliateCode(db: Database, merchant: string): Promise<string> {
+  for (;;) {
+    const code = newAffiliateCode();
+    const [taken] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.merchantCode, merchant), eq(members.affiliateCode, code)))
+      .limit(1);
+    if (!taken) return code;
+  }
+}
+
 /**
- * Makes a member an agent (type 1). An agent already keeps its type and code;
- * a trial account cannot become one. A new invitation code is drawn until it
- * is free (the unique index decides).
+ * Makes a member an agent (type 1) with an invitation code. An agent keeps
+ * its type and code; a trial account cannot become one. (The unique index on
+ * the codes refuses the one-in-a-trillion race of two new agents drawing the
+ * same free code at once; the command then fails and can be run again.)
  */
 async function makeAgent(db: Database, merchant: string, username: string): Promise<MembersView> {
   const [member] = await db
@@ -53,22 +66,16 @@ async function makeAgent(db: Database, merchant: string, username: string): Prom
     .limit(1);
   if (!member) throw new AppError(404, errorCodes.memberNotFound, `No member "${username}".`);
   if ((trialTypes as readonly number[]).includes(member.type)) throw AppError.invalid('A trial account cannot become an agent.');
-  if ((agentTypes as readonly number[]).includes(member.type) && member.affiliateCode) {
+  const isAgent = (agentTypes as readonly number[]).includes(member.type);
+  if (isAgent && member.affiliateCode) {
     return { members: [{ username: member.username, type: member.type, affiliateCode: member.affiliateCode }] };
   }
-  for (let attempt = 0; ; attempt++) {
-    const affiliateCode = member.affiliateCode ?? newAffiliateCode();
-    const updated = await db
-      .update(members)
-      .set({ type: (agentTypes as readonly number[]).includes(member.type) ? member.type : 1, affiliateCode, updatedAt: new Date() })
-      .where(eq(members.id, member.id))
-      .returning({ username: members.username, type: members.type, affiliateCode: members.affiliateCode })
-      .catch((error: unknown) => {
-        if (attempt < 5 && constraintOf(error) === 'members_merchant_affiliate_uq') return null;
-        throw error;
-      });
-    if (updated) return { members: updated };
-  }
+  const updated = await db
+    .update(members)
+    .set({ type: isAgent ? member.type : 1, affiliateCode: member.affiliateCode ?? (await freeAffiliateCode(db, merchant)), updatedAt: new Date() })
+    .where(eq(members.id, member.id))
+    .returning({ username: members.username, type: members.type, affiliateCode: members.affiliateCode });
+  return { members: updated };
 }
 
 export async function executeMemberCommand(db: Database, command: MemberCommand): Promise<MembersView> {
