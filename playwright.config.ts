@@ -8,13 +8,27 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'm-casino-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
+/**
+ * Every test owns its data (a client address, members and agents of its own:
+ * tests/e2e/client-address.ts, money-support.ts), so tests run side by side,
+ * in any order, on one server: E2E_WORKERS of them at once (2 by default, for
+ * this 2-core machine: the server and Chromium share it). What changes the
+ * whole merchant (merchant-wide.spec.ts) runs alone, after the rest.
+ * No retries: a flaky test shows. A failed test keeps its trace and
+ * screenshot in test-results/ (the list reporter prints their paths;
+ * `npx playwright show-trace <trace.zip>` replays it).
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
+  projects: [
+    { name: 'journeys', testIgnore: /merchant-wide\.spec\.ts$/ },
+    { name: 'merchant-wide', testMatch: /merchant-wide\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 390, height: 844 },
@@ -22,8 +36,8 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
-    // Traces cost every action a snapshot; E2E_TRACE=1 records them (kept for failed tests).
-    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -2,7 +2,7 @@
  * Accessibility audit (WCAG 2.2 A/AA) of every route of the route table
  * (contract/route-paths.ts: home aliases, open, member and agent paths), in
  * every role: guest, trial (an account from the trial flow, /m/trail),
- * member (player1) and agent (agent1). A route joins the audit by being in
+ * member and agent (each a new account of the test's own). A route joins the audit by being in
  * the route table.
  *
  * Each role has one browser context; its pages open every path of the table
@@ -24,13 +24,15 @@
  * control that opened it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
+import type { BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../contract/route-paths.ts';
 import { checkFocus, checkFormErrors, checkNames, checkReflow, checkResize, checkTargets, minimumTextPx, nextFrames, type Problem } from './a11y-checks.ts';
 import { titleId } from '../../src/app/layout-rules.ts';
 import cn from '../../contract/messages/cn.json' with { type: 'json' };
 import en from '../../contract/messages/en.json' with { type: 'json' };
-import { demoAccounts, logIn, text } from './support.ts';
+import { clientAddress, clientHeaders } from './client-address.ts';
+import { freshAgent, freshMember, fund } from './money-support.ts';
+import { expect, test, text, wheel } from './support.ts';
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const failingImpacts = new Set(['serious', 'critical']);
@@ -77,13 +79,19 @@ async function timed<T>(log: AuditLog, stage: string, run: () => Promise<T>): Pr
 /** What this tab's session storage holds for a role: nothing for a guest. */
 type Session = Record<string, string>;
 
-/** Signs the role in: the demo accounts through the real login call, the trial account through /m/trail. */
+/**
+ * Signs the role in: a new member (with a deposit, so the money screens have
+ * a balance and a record) or a new agent through the real login call, the
+ * trial account through /m/trail.
+ */
 async function sessionOf(role: Role, context: BrowserContext): Promise<Session> {
   const baseURL = test.info().project.use.baseURL!;
-  if (role === 'member' || role === 'agent') {
-    const login = await logIn(baseURL, role === 'member' ? demoAccounts.player : demoAccounts.agent);
-    return { MC_SESSION_INFO: JSON.stringify(login) };
+  if (role === 'member') {
+    const member = await freshMember(baseURL, 'a11y');
+    await fund(baseURL, member, 500_00);
+    return { MC_SESSION_INFO: JSON.stringify(member.session) };
   }
+  if (role === 'agent') return { MC_SESSION_INFO: JSON.stringify((await freshAgent(baseURL)).session) };
   if (role === 'guest') return {};
   const page = await context.newPage();
   await page.goto('/m/trail');
@@ -159,10 +167,7 @@ function trackNetwork(page: Page) {
 async function buildAll(page: Page, settle: () => Promise<void>) {
   const waiting = page.locator('[data-when-near]');
   if ((await waiting.count()) === 0) return;
-  for (let i = 0; i < 40 && (await waiting.count()) > 0; i++) {
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(100);
-  }
+  for (let i = 0; i < 40 && (await waiting.count()) > 0; i++) await wheel(page, 800);
   await expect(waiting).toHaveCount(0);
   await settle();
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -485,7 +490,7 @@ test('every screen fits a 360 px phone in every language: whole titles, no sidew
   const failures: string[] = [];
   for (const [language, messages] of Object.entries(languages)) {
     for (const [role, paths] of [['member', [...openPaths, ...memberPaths]], ['agent', agentPaths]] as const) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, extraHTTPHeaders: clientHeaders(clientAddress()) });
       const session = await sessionOf(role, context);
       const page = await rolePage(context, session);
       await page.addInitScript((language) => localStorage.setItem('language', language), language);
@@ -556,7 +561,7 @@ async function motionOnHome(page: Page, reducedMotion: 'reduce' | 'no-preference
 
 test('prefers-reduced-motion stops the banner autoplay, the notice ticker, the winner board and the jackpot counter', async ({ browser }) => {
   // The same 12 s with motion: each of them moves, so the check below can see them stop.
-  const moving = await browser.newContext();
+  const moving = await browser.newContext({ extraHTTPHeaders: clientHeaders(clientAddress()) });
   const withMotion = await motionOnHome(await moving.newPage(), 'no-preference');
   await moving.close();
   expect(withMotion.banner, 'with motion, the carousel moves on').toBeGreaterThan(0);
@@ -564,7 +569,7 @@ test('prefers-reduced-motion stops the banner autoplay, the notice ticker, the w
   expect(withMotion.ticker).not.toBe('none');
   expect(withMotion.winners).not.toBe('none');
 
-  const still = await browser.newContext();
+  const still = await browser.newContext({ extraHTTPHeaders: clientHeaders(clientAddress()) });
   const reduced = await motionOnHome(await still.newPage(), 'reduce');
   await still.close();
   expect(reduced).toEqual({ banner: 0, jackpotMoved: false, ticker: 'none', winners: 'none' });

@@ -6,7 +6,7 @@
  * the user sees. `npm run paths <machine> -- --browser` runs all of them and
  * reports the coverage.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support.ts';
 import { browserPaths } from './paths/browser-model.ts';
 import { definePathTests } from './paths/define-path-tests.ts';
 import { loginPaths } from './paths/login-paths.ts';
@@ -20,9 +20,8 @@ definePathTests(passwordResetPaths, inCoverSet);
 definePathTests(registrationPaths, inCoverSet);
 
 test('the generated paths were found', () => {
-  for (const model of [loginPaths, passwordResetPaths, registrationPaths]) {
-    expect(browserPaths(model).filter(inCoverSet).length, model.name).toBeGreaterThan(1);
-  }
+  const found = { login: browserPaths(loginPaths), 'password-reset': browserPaths(passwordResetPaths), registration: browserPaths(registrationPaths) };
+  for (const [name, paths] of Object.entries(found)) expect(paths.filter(inCoverSet).length, name).toBeGreaterThan(1);
   // Both invitation codes from the address: the bad one and the good one (which then registers).
   const urls = browserPaths(registrationPaths).filter(inCoverSet).map((p) => p.group.url);
   expect(urls).toEqual(expect.arrayContaining(invitationInputs.map((i) => `/m/register?affiliateCode=${i.code}`)));

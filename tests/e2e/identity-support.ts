@@ -4,12 +4,13 @@
  * playwright.config.ts, loopback only), and calling the real API from Node
  * (the same client and sealer as the SPA).
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { registerEndpoint, registerMobileEndpoint } from '../../contract/member.ts';
 import { loginEndpoint } from '../../contract/session.ts';
 import { captchaEndpoint, smsRegisterEndpoint } from '../../contract/verification.ts';
+import { clientAddress, fetchFrom } from './client-address.ts';
 import { text } from './support.ts';
 
 // ------------------------------------------------------------------ captcha
@@ -66,7 +67,11 @@ export async function requestSmsCode(page: Page) {
  * X-Forwarded-For, and the switch answers direct loopback requests only.
  */
 export async function readCode(page: Page, to: string, after = 0): Promise<string> {
-  const origin = new URL(page.url()).origin;
+  return outboxCode(new URL(page.url()).origin, to, after);
+}
+
+/** The newest code the outbox holds for a recipient, newer than `after`, asked from Node (see readCode). */
+async function outboxCode(origin: string, to: string, after = 0): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(async () => {
@@ -75,79 +80,52 @@ export async function readCode(page: Page, to: string, after = 0): Promise<strin
       const newest = body.value.messages.find((m) => Date.parse(m.createdAt) >= after);
       code = newest?.body.match(/\b(\d{6})\b/)?.[1] ?? null;
       return code;
-    })
+    }, { message: `a code sent to ${to}` })
     .not.toBeNull();
   return code!;
 }
 
 // ------------------------------------------------------------------ API from Node
 
-/**
- * The addresses the identity suites act from (sent as X-Forwarded-For; the e2e
- * server trusts its loopback proxy), one per suite, and one for the test that
- * fails logins on purpose: failed logins make the server ask that address for
- * a captcha, never another suite's, nor 127.0.0.1, which the other suites use.
- */
-export const clientAddresses = {
-  /** identity-paths.spec.ts: its captcha paths need the captcha asked for from the start. */
-  paths: '198.51.100.23',
-  /** identity.spec.ts: logins without a captcha, as for any new visitor. */
-  identity: '198.51.100.24',
-  /** identity.spec.ts's three failed logins. */
-  failures: '198.51.100.25',
-  /** identity-paths.spec.ts's reset path whose login after the reset goes through (no captcha asked). */
-  resetLogin: '198.51.100.26',
-  /** The money and game-list browser paths (tests/e2e/paths): their trial accounts (50 an hour per address). */
-  moneyPaths: '198.51.100.27',
-} as const;
-export const clientHeaders = (address: string) => ({ 'x-forwarded-for': address });
-
-/** A client of the server under test from one of the identity suites' addresses, with its own device id. */
-export function nodeClient(baseURL: string, address: string = clientAddresses.identity) {
+/** A client of the server under test from the test's client address (or the one given), with its own device id. */
+export function nodeClient(baseURL: string, address: string = clientAddress()) {
   const call = createApiClient({
     baseURL,
-    headers: () => ({ merchant: 'DEMO', deviceId: `e2e-${Math.random().toString(36).slice(2)}` }),
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      for (const [name, value] of Object.entries(clientHeaders(address))) headers.set(name, value);
-      return fetch(input, { ...init, headers });
-    },
+    headers: () => ({ merchant: 'DEMO', language: 'EN', deviceId: `e2e-${Math.random().toString(36).slice(2)}` }),
+    fetch: fetchFrom(address),
   });
   return { call, sealer: createSealer(call) };
 }
 
 /**
  * Failed logins for a throwaway account until the server asks this client
- * address for a captcha, as it does after 3 failures in an hour: from then on
- * every login from it needs the captcha.
+ * address (the test's own unless given) for a captcha, as it does after 3
+ * failures in an hour: from then on every login from it needs the captcha.
+ * It stops when a failure's answer says so (a slow answer still counts).
  */
-export async function flagClientAddress(baseURL: string, address: string) {
+export async function flagClientAddress(baseURL: string, address: string = clientAddress()) {
   const { sealer } = nodeClient(baseURL, address);
-  for (let i = 0; i < 3; i++) {
-    await sealer.call(loginEndpoint, { type: 'username', username: 'nobody_e2e', password: 'Wrong#2026x' }).catch(() => undefined);
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    const failure = await sealer
+      .call(loginEndpoint, { type: 'username', username: 'nobody_e2e', password: 'Wrong#2026x' })
+      .then(() => null, (error: unknown) => error as { errorCode?: string; value?: { captchaRequired?: boolean } });
+    if (failure?.errorCode === 'captcha.required' || failure?.value?.captchaRequired === true) return;
   }
+  throw new Error(`the server never asked ${address} for a captcha`);
 }
 
 // ------------------------------------------------------------------ accounts
 
 let counter = 0;
-/** A fresh username (the rule: a letter, then 3 to 15 letters, digits or _). */
-export const freshUsername = (prefix = 'e2e') => `${prefix}${Date.now().toString(36).slice(-6)}${(counter++).toString(36)}`;
+/**
+ * A username no other test of the run takes (the rule: a letter, then 3 to 15
+ * letters, digits or _): the worker, the time and a count of the worker's own.
+ */
+export const freshUsername = (prefix = 'e2e') =>
+  `${prefix.slice(0, 5)}${(test.info().workerIndex % 36).toString(36)}${Date.now().toString(36).slice(-5)}${(counter++ % 1296).toString(36)}`;
 /** A fresh Philippine mobile number (10 digits starting with 9). */
 export const freshMobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 export const dialingCode = '+63';
-
-/** The newest code the outbox holds for a recipient, read from Node. */
-async function outboxCode(baseURL: string, to: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const response = await fetch(`${baseURL}/wps/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Merchant: 'DEMO' } });
-    const body = (await response.json()) as { value: { messages: { body: string }[] } };
-    const code = body.value.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code for ${to}`);
-}
 
 /** Registers a member by mobile number through the API (SMS code from the outbox, captcha read); returns the number, password and user name. */
 export async function registerMobileMember(baseURL: string, password = 'Reset#2026') {
@@ -173,7 +151,7 @@ export async function registerMobileMember(baseURL: string, password = 'Reset#20
  */
 export async function loginElsewhere(baseURL: string, username: string, password: string) {
   const { call, sealer } = nodeClient(baseURL);
-  // This address may already be asked for a captcha (failed logins of the identity suites): always answer one.
+  // The test's address may be asked for a captcha (a test that fails logins on purpose): always answer one.
   return sealer.call(loginEndpoint, { type: 'username', username, password, ...(await solvedCaptcha(baseURL, call)) });
 }
 
@@ -182,8 +160,8 @@ export async function loginElsewhere(baseURL: string, username: string, password
  * from its image): for tests that must start from an empty wallet and record.
  */
 export async function registerMember(baseURL: string, prefix: string): Promise<{ username: string; password: string }> {
-  const call = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', language: 'EN' }), isOnline: () => true });
-  const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`.slice(0, 16);
+  const { call } = nodeClient(baseURL);
+  const username = freshUsername(prefix);
   const password = 'Member#2026';
   await createSealer(call).call(registerEndpoint, {
     username,

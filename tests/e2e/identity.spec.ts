@@ -4,24 +4,19 @@
  * SMS code, the captcha after failed logins, trial play, change password
  * (first login and from settings), reset by phone, remember-me and logout.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { text } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, text } from './support.ts';
 import {
   captchaButton,
   dialingCode,
   freshMobile,
   freshUsername,
-  clientAddresses,
-  clientHeaders,
   loginElsewhere,
   readCode,
   requestSmsCode,
   registerMobileMember,
   solveCaptcha,
 } from './identity-support.ts';
-
-// This suite's own client address: no other suite's failed logins ask it for a captcha.
-test.use({ extraHTTPHeaders: clientHeaders(clientAddresses.identity) });
 
 const accountActions = (page: Page) => page.getByRole('navigation', { name: text('shell.header.actions') });
 const alert = (page: Page) => page.getByRole('alert');
@@ -125,8 +120,7 @@ test.describe('identity', () => {
   });
 
   test('three failed logins bring the captcha image, and a tap refreshes it', async ({ page }) => {
-    // Its own address, which has failed no login yet; the suite's other logins stay captcha-free.
-    await page.setExtraHTTPHeaders(clientHeaders(clientAddresses.failures));
+    // The test's own address (support.ts) has failed no login yet; no other test's logins meet its captcha.
     await page.goto('/m/login');
     const image = captchaButton(page).locator('img');
     // An account nobody has: the server answers it exactly as a wrong password.

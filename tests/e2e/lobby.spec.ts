@@ -1,14 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
-import { createSealer } from '../../contract/sealed.ts';
 import { type Game, gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint } from '../../contract/games.ts';
-import { favouriteGamesEndpoint, removeFavouriteEndpoint } from '../../contract/member-games.ts';
-import { loginEndpoint } from '../../contract/session.ts';
-import { brand, text } from './support.ts';
+import { favouriteGamesEndpoint } from '../../contract/member-games.ts';
+import { fetchFrom } from './client-address.ts';
+import { freshMember } from './money-support.ts';
+import { brand, expect, giveSession, test, text, wheel } from './support.ts';
 
 /** The API of the server under test, called from Node as a guest. */
 function guestApi(baseURL: string) {
-  const call = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', language: 'EN' }), isOnline: () => true });
+  const call = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', language: 'EN' }), isOnline: () => true, fetch: fetchFrom() });
   return {
     list: (query: Record<string, unknown>) => call(gameListEndpoint, { query: { pageNo: 1, pageSize: 100, ...query } as never }),
     hot: () => call(hotGamesEndpoint, { query: {} }),
@@ -17,19 +17,15 @@ function guestApi(baseURL: string) {
 }
 
 /**
- * Signs player1 in through the real login call and hands the session to the
- * page, as the login screen does. Returns the player's API (to clean up).
+ * A new member (no favourites, no recent games) signed in through the real
+ * login call, its session handed to the page as the login screen leaves it.
+ * Returns the member's favourites as the server has them.
  */
-async function signInAsPlayer(page: Page, baseURL: string) {
-  const call = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', deviceId: 'e2e-lobby-device' }), isOnline: () => true });
-  const login = await createSealer(call).call(loginEndpoint, { type: 'username', username: 'player1', password: 'Player#2026' });
-  await page.addInitScript((session) => {
-    sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify(session));
-  }, { token: login.token, merchantCode: 'DEMO', userName: login.userName, type: login.type, firstTimeLogin: false });
-  const member = createApiClient({ baseURL, headers: () => ({ merchant: 'DEMO', token: login.token }), isOnline: () => true });
+async function signInAsNewMember(page: Page, baseURL: string) {
+  const member = await freshMember(baseURL, 'lobby');
+  await giveSession(page, member.session);
   return {
-    unfavourite: (game: Game) => member(removeFavouriteEndpoint, { query: { nodeId: game.nodeId!, vendor: game.vassalage } }),
-    favourites: async () => (await member(favouriteGamesEndpoint, { query: { pageNo: 1, pageSize: 100 } as never })).games,
+    favourites: async () => (await member.call(favouriteGamesEndpoint, { query: { pageNo: 1, pageSize: 100 } as never })).games,
   };
 }
 
@@ -50,10 +46,7 @@ async function skipNoticePopup(page: Page) {
 
 /** Scrolls a screen by screen to its end, as a player does, until nothing waits to be built (WhenNear). */
 async function scrollToEnd(page: Page) {
-  for (let i = 0; i < 40 && (await page.locator('[data-when-near]').count()) > 0; i++) {
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(100);
-  }
+  for (let i = 0; i < 40 && (await page.locator('[data-when-near]').count()) > 0; i++) await wheel(page, 800);
   await expect(page.locator('[data-when-near]')).toHaveCount(0);
 }
 
@@ -346,8 +339,7 @@ test.describe('lobby as a guest', () => {
     const atBottom = () => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4);
     for (let i = 0; i < 600 && !((await end.isVisible()) && (await atBottom())); i++) {
       await record();
-      await page.mouse.wheel(0, 500);
-      await page.waitForTimeout(100);
+      await wheel(page, 500);
     }
     await expect(end).toBeInViewport();
     await record();
@@ -368,24 +360,17 @@ test.describe('lobby as a guest', () => {
 test.describe('lobby as a member', () => {
   test('favourites and unfavourites games, launches one, and sees it in recent games', async ({ page, baseURL }) => {
     await skipNoticePopup(page);
-    const player = await signInAsPlayer(page, baseURL!);
-    const games = launchable((await guestApi(baseURL!).list({ gameType: 'LIVE', pageSize: 3 })).games);
-    const [first, second] = games;
-    // A retry starts clean, and the test leaves no favourite behind.
-    for (const game of [first!, second!]) await player.unfavourite(game);
-    try {
-      await favouriteAndLaunch(page, first!, second!);
-    } finally {
-      for (const game of [first!, second!]) await player.unfavourite(game);
-    }
-    expect((await player.favourites()).filter((g) => g.gameId === first!.gameId || g.gameId === second!.gameId)).toEqual([]);
+    const member = await signInAsNewMember(page, baseURL!);
+    const [first, second] = launchable((await guestApi(baseURL!).list({ gameType: 'LIVE', pageSize: 3 })).games);
+    await favouriteAndLaunch(page, first!, second!);
+    expect((await member.favourites()).map((g) => g.gameId)).toEqual([second!.gameId]);
   });
 });
 
 test.describe('lobby as a member, launching', () => {
   test("a vendor-lobby tile opens that vendor's list; a lottery game launches at once, without the action sheet", async ({ page, baseURL }) => {
     await skipNoticePopup(page);
-    await signInAsPlayer(page, baseURL!);
+    await signInAsNewMember(page, baseURL!);
     const api = guestApi(baseURL!);
     const rng = await api.list({ gameType: 'RNG', pageSize: 25 });
     const lobbyTile = rng.games.find((g) => g.isGameH5 === 'VASSALAGE');

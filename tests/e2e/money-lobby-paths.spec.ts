@@ -6,7 +6,7 @@
  * sees. `npm run paths <machine> -- --browser` runs every browser path and
  * reports the coverage.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support.ts';
 import { type BrowserModel, browserPaths } from './paths/browser-model.ts';
 import { definePathTests } from './paths/define-path-tests.ts';
 import { depositPaths } from './paths/deposit-paths.ts';

@@ -5,9 +5,9 @@
  * and a withdrawal password, a withdrawal held and approved by the operator
  * CLI, and a trial account refused deposit.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerMember } from './identity-support.ts';
-import { admin, text } from './support.ts';
+import { admin, expect, test, text } from './support.ts';
 
 /** "₱4,998.50" -> 499850 */
 const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);

@@ -1,24 +1,20 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { createApiClient } from '../../src/api/client.ts';
-import { createSealer } from '../../contract/sealed.ts';
+import type { Page } from '@playwright/test';
 import { type Game, gameListEndpoint } from '../../contract/games.ts';
 import { launchGameEndpoint } from '../../contract/member-games.ts';
-import { loginEndpoint } from '../../contract/session.ts';
 import { betRecordsEndpoint, walletEndpoint } from '../../contract/wallet.ts';
-import { text } from './support.ts';
+import { freshMember, fund } from './money-support.ts';
+import { expect, test, text } from './support.ts';
 
-/** The member's API session through the real (encrypted) login call. */
+/** What each test's new member deposits first (₱500, in centavos): enough for its rounds, far below the ₱999,999 stake it is refused. */
+const startingBalance = 500_00;
+
+/** A new member's API session (through the real, encrypted login call), with money deposited through the local gateway. */
 async function memberApi(baseURL: string) {
-  const session = { token: null as string | null };
-  const call = createApiClient({
-    baseURL,
-    headers: () => ({ merchant: 'DEMO', token: session.token, language: 'EN', deviceId: 'e2e-play-device' }),
-    isOnline: () => true,
-  });
-  const { token } = await createSealer(call).call(loginEndpoint, { type: 'username', username: 'player1', password: 'Player#2026' });
-  session.token = token;
+  const member = await freshMember(baseURL, 'play');
+  await fund(baseURL, member, startingBalance);
+  const { call } = member;
   return {
     call,
     balance: async () => (await call(walletEndpoint)).sumBalance,

@@ -22,7 +22,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support.ts';
 import type { PreviewServer } from 'vite';
 import { payloads } from './xss-payloads.ts';
 
@@ -144,7 +145,32 @@ async function poke(page: Page) {
     await page.mouse.move(x, y);
   }
   for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
-  await page.waitForTimeout(1_500);
+  await settled(page);
+}
+
+/**
+ * Waits until whatever a payload could fire on has happened: every image,
+ * media element and frame of the harness has loaded or failed, every finite
+ * animation and transition has ended, then two frames and a task. The
+ * negative control below shows that this wait sees the payloads that do run.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#root img, #root video, #root audio, #root iframe, #root frame')].every((el) => {
+      if (el instanceof HTMLImageElement) return el.complete;
+      if (el instanceof HTMLMediaElement) return el.networkState !== HTMLMediaElement.NETWORK_LOADING;
+      return true;
+    }),
+  );
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 }
 
 /** What of the sanitised DOM could run script. */
@@ -169,6 +195,8 @@ async function dangerousLeftovers(page: Page): Promise<string[]> {
 }
 
 test.describe('SafeHtml sanitiser (DOMPurify) in Chromium', () => {
+  // One worker builds and serves the harness (beforeAll) for all of them.
+  test.describe.configure({ mode: 'default' });
   test(`none of ${payloads.length} XSS payloads executes`, async ({ page }) => {
     expect(payloads.length).toBeGreaterThanOrEqual(50);
     const watch = await openHarness(page);
@@ -193,7 +221,7 @@ test.describe('SafeHtml sanitiser (DOMPurify) in Chromium', () => {
     for (const [i, payload] of payloads.entries()) {
       await render(page, [{ id: i + 1, html: payload(i + 1) }]);
     }
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await watch.hits()).toEqual([]);
     expect(watch.dialogs).toEqual([]);
     expect(watch.navigations).toEqual([]);

@@ -5,11 +5,11 @@
  * plays them, and the header balance, the transaction record and the bet
  * record all tell the same story; then it withdraws and the operator pays.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
 import { type Game, gameListEndpoint } from '../../contract/games.ts';
 import { registerMember } from './identity-support.ts';
-import { admin, text } from './support.ts';
+import { admin, expect, test, text } from './support.ts';
 
 /** "₱4,998.50" / "-₱1.00" -> minor units */
 const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);

@@ -100,12 +100,14 @@ export interface BrowserModel<TData> {
   name: string;
   machine: AnyStateMachine;
   groups: PathGroup[];
-  /** The client address (X-Forwarded-For) the pages act from; see identity-support.ts. */
-  clientAddress?: string;
+  /**
+   * Each path's test acts from a client address already asked for a captcha
+   * (three failed logins from it before the page opens); every test has an
+   * address of its own (client-address.ts).
+   */
+  captchaFromStart?: boolean;
   /** Milliseconds per path test (Playwright's default otherwise). */
   timeout?: number;
-  /** Once before the paths of a run (e.g. flagging the client address for the captcha). */
-  beforeAll?(baseURL: string): Promise<void>;
   /** Before the page opens, for each path: fresh members, orders... */
   prepare(run: Omit<PathRun<TData>, 'data'>): Promise<TData>;
   /** Opens the path's first page (default: the group's url). */

@@ -6,8 +6,8 @@
  * reads to compute the coverage of the run.
  */
 import { appendFileSync } from 'node:fs';
-import { test } from '@playwright/test';
-import { clientHeaders } from '../identity-support.ts';
+import { flagClientAddress } from '../identity-support.ts';
+import { test } from '../support.ts';
 import { type BrowserModel, type BrowserPath, browserPaths } from './browser-model.ts';
 
 /** One line of the PATHS_REPORT file. */
@@ -33,11 +33,6 @@ function record(result: PathResult) {
 export function definePathTests<TData>(model: BrowserModel<TData>, select: (path: BrowserPath) => boolean = () => true) {
   const paths = browserPaths(model).filter(select);
   test.describe(`${model.name} paths in the browser`, () => {
-    if (model.clientAddress) test.use({ extraHTTPHeaders: clientHeaders(model.clientAddress) });
-
-    test.beforeAll(async ({ browserName: _ }, testInfo) => {
-      await model.beforeAll?.(testInfo.project.use.baseURL!);
-    });
     // The home screen's notice popup (once per browser session) is not part of these flows.
     test.beforeEach(async ({ context }) => {
       await context.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
@@ -61,6 +56,7 @@ export function definePathTests<TData>(model: BrowserModel<TData>, select: (path
         const current = { path, asserted: 0 };
         progress = current;
         const baseURL = testInfo.project.use.baseURL!;
+        if (model.captchaFromStart) await flagClientAddress(baseURL);
         const data = await model.prepare({ page, baseURL, testInfo, path });
         const run = { page, baseURL, testInfo, path, data };
         if (model.open) await model.open(run);

@@ -12,7 +12,6 @@ import type { AnyEventObject } from 'xstate';
 import type { DepositOptionsData, DepositOrderData, DepositRequest } from '../../../machines/deposit.machine.ts';
 import { depositMachine } from '../../../machines/deposit.machine.ts';
 import { demoDepositChannels, demoDepositPromotions } from '../../../server/seed/seed-wallet.ts';
-import { clientAddresses } from '../identity-support.ts';
 import { createDeposit, decideAtGateway, type FreshMember, freshMember, trialSession } from '../money-support.ts';
 import { giveSession, text } from '../support.ts';
 import { type BrowserModel, type PathRun, type UiStep, tagOf } from './browser-model.ts';
@@ -215,7 +214,7 @@ export const depositPaths: BrowserModel<DepositData> = {
   ],
   async prepare({ page, baseURL, path }) {
     if (path.group.input && (path.group.input as { isTrial: boolean }).isTrial) {
-      await giveSession(page, await trialSession(baseURL, clientAddresses.moneyPaths));
+      await giveSession(page, await trialSession(baseURL));
       return { member: null, orderNo: null, payUrl: null };
     }
     const member = await freshMember(baseURL, 'dp');

@@ -10,13 +10,14 @@ import { expect, type Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
 import { identityMessages } from '../../../machines/identity-types.ts';
 import { loginMachine } from '../../../machines/login.machine.ts';
-import { captchaButton, clientAddresses, flagClientAddress, freshUsername, solveCaptcha } from '../identity-support.ts';
-import { text } from '../support.ts';
+import { captchaButton, freshUsername, registerMember, solveCaptcha } from '../identity-support.ts';
+import { type Account, text } from '../support.ts';
 import { type BrowserModel, isAnswer, type Snap, tagOf } from './browser-model.ts';
 import { expectAlert, field } from './screen.ts';
 
 const ownIds = Object.values(identityMessages) as string[];
-const loginAccount = { username: 'agent1', password: 'Agent#2026' };
+/** The account of the events (as the paths list names it); a path that logs in does so with a new member of its own (prepare). */
+const loginAccount = { username: 'member', password: 'Member#2026' };
 
 const loginEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadRemembered', output: null },
@@ -27,12 +28,12 @@ const loginEvents: AnyEventObject[] = [
   // A complete form: the driver types the right password when the path goes on with a success, else a wrong one.
   { type: 'form.submit', tag: 'complete', account: loginAccount.username, secret: loginAccount.password, captcha: '123456' },
   { type: 'xstate.error.actor.submitLogin', error: { errorCode: 'captcha.required', value: { captchaRequired: true } } },
-  { type: 'xstate.done.actor.submitLogin', output: { token: 't', merchantCode: 'DEMO', userName: 'agent1', type: 1, firstTimeLogin: false } },
+  { type: 'xstate.done.actor.submitLogin', output: { token: 't', merchantCode: 'DEMO', userName: loginAccount.username, type: 0, firstTimeLogin: false } },
   { type: 'captcha.refresh' },
   { type: 'xstate.done.actor.loadCaptcha', output: { id: 'c', image: 'i' } },
 ];
 
-async function driveLogin(page: Page, event: AnyEventObject, before: Snap, next: AnyEventObject | undefined) {
+async function driveLogin(page: Page, event: AnyEventObject, before: Snap, next: AnyEventObject | undefined, account: Account | undefined) {
   switch (tagOf(event)) {
     case 'method.change':
       await page.getByRole('tab', { name: text(event.method === 'sms' ? 'identity.login.tabSms' : 'identity.login.tabUsername') }).click();
@@ -52,9 +53,9 @@ async function driveLogin(page: Page, event: AnyEventObject, before: Snap, next:
       await page.getByRole('button', { name: text('identity.login.submit'), exact: true }).click();
       return;
     case 'form.submit:complete': {
-      const right = next?.type === 'xstate.done.actor.submitLogin';
-      await field(page, text('identity.field.username')).fill(right ? loginAccount.username : freshUsername('nobody'));
-      await field(page, text('identity.field.password')).fill(right ? loginAccount.password : 'Wrong#2026');
+      const right = next?.type === 'xstate.done.actor.submitLogin' ? account : undefined;
+      await field(page, text('identity.field.username')).fill(right ? right.username : freshUsername('nobody'));
+      await field(page, text('identity.field.password')).fill(right ? right.password : 'Wrong#2026');
       if (before.context.captchaRequired === true) await solveCaptcha(page);
       await page.getByRole('button', { name: text('identity.login.submit'), exact: true }).click();
       return;
@@ -86,10 +87,10 @@ async function seeLogin(page: Page, snap: Snap) {
   await expectAlert(page, snap.context.errorCode, ownIds);
 }
 
-export const loginPaths: BrowserModel<undefined> = {
+export const loginPaths: BrowserModel<Account | undefined> = {
   name: 'login',
   machine: loginMachine,
-  clientAddress: clientAddresses.paths,
+  captchaFromStart: true,
   groups: [
     {
       name: 'username login from an address asked for the captcha',
@@ -110,12 +111,11 @@ export const loginPaths: BrowserModel<undefined> = {
       },
     },
   ],
-  async beforeAll(baseURL) {
-    await flagClientAddress(baseURL, clientAddresses.paths);
-  },
-  prepare: async () => undefined,
-  async drive({ page, path }, step, i) {
-    await driveLogin(page, step.event, step.before, path.steps[i + 1]?.event);
+  // A path that logs in does so with a new member: a login ends the account's other sessions.
+  prepare: async ({ baseURL, path }) =>
+    path.steps.some((s) => s.event.type === 'xstate.done.actor.submitLogin') ? registerMember(baseURL, 'login') : undefined,
+  async drive({ page, path, data }, step, i) {
+    await driveLogin(page, step.event, step.before, path.steps[i + 1]?.event, data);
   },
   async see({ page }, step) {
     await seeLogin(page, step.after);
@@ -127,7 +127,7 @@ export const loginPaths: BrowserModel<undefined> = {
       match: /needsNewPassword/,
       reason: 'not modelled here: a first login (an e-mail reset code logs in once so, identity.spec.ts) or an expired password (no demo member has one)',
     },
-    { match: /xstate\.error\.actor\.submitLogin #1|submitLogin\s*#1/, reason: 'not producible here: the paths act from an address already asked for the captcha, so every failure carries the captcha flag' },
+    { match: /xstate\.error\.actor\.submitLogin #1|submitLogin\s*#1/, reason: 'not producible here: each path acts from an address already asked for the captcha, so every failure carries the captcha flag' },
     { match: /xstate\.error\.actor\.loadCaptcha/, reason: 'server answer not producible: the captcha image does not fail' },
     { match: /language|revalidat/, reason: 'not modelled: the language buttons and the 200 ms re-validation (login-screen.test.tsx)' },
   ],

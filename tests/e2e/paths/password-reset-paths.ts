@@ -7,7 +7,8 @@ import { expect, type Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
 import { identityMessages } from '../../../machines/identity-types.ts';
 import { passwordResetMachine } from '../../../machines/password-reset.machine.ts';
-import { clientAddresses, clientHeaders, dialingCode, flagClientAddress, freshMobile, freshUsername, readCode, requestSmsCode, registerMobileMember } from '../identity-support.ts';
+import { clientHeaders, freshClientAddress } from '../client-address.ts';
+import { dialingCode, freshMobile, freshUsername, readCode, requestSmsCode, registerMobileMember } from '../identity-support.ts';
 import { text } from '../support.ts';
 import { type BrowserModel, isAnswer, type Snap, tagOf } from './browser-model.ts';
 import { expectAlert, field, messageOf, valueText } from './screen.ts';
@@ -109,7 +110,8 @@ async function seeReset(page: Page, snap: Snap) {
 export const passwordResetPaths: BrowserModel<Member> = {
   name: 'password-reset',
   machine: passwordResetMachine,
-  clientAddress: clientAddresses.paths,
+  // The login after a reset from the path's address is asked for the captcha: the path to the login screen.
+  captchaFromStart: true,
   groups: [
     {
       name: 'e-mail and phone resets',
@@ -131,17 +133,13 @@ export const passwordResetPaths: BrowserModel<Member> = {
       },
     },
   ],
-  // The login after a reset from this address is asked for the captcha: the path to the login screen.
-  async beforeAll(baseURL) {
-    await flagClientAddress(baseURL, clientAddresses.paths);
-  },
   async prepare({ page, baseURL, path }) {
     const needsMember = path.steps.some((s) => s.event.tag === 'right' || s.event.tag === 'samePassword');
     const member = needsMember ? await registerMobileMember(baseURL) : null;
-    // The login after the reset goes through from an address that has failed no login (this
-    // suite's own asks for a captcha, which is the other path: to the login screen).
+    // The login after the reset goes through from an address that has failed no login (the
+    // path's own asks for a captcha, which is the other path: to the login screen).
     if (path.steps.some((s) => s.event.type === 'xstate.done.actor.loginAfterReset')) {
-      await page.setExtraHTTPHeaders(clientHeaders(clientAddresses.resetLogin));
+      await page.setExtraHTTPHeaders(clientHeaders(freshClientAddress()));
     }
     return member;
   },

@@ -12,7 +12,7 @@ import { registrationMachine } from '../../../machines/registration.machine.ts';
 import { demoMerchant } from '../../../server/seed/seed.ts';
 import { registrationRules } from '../../../server/modules/member/registration-rules.ts';
 import { toScreenRules } from '../../../src/app/registration-payload.ts';
-import { captchaButton, clientAddresses, dialingCode, freshMobile, freshUsername, readCode, requestSmsCode, solveCaptcha } from '../identity-support.ts';
+import { captchaButton, dialingCode, freshMobile, freshUsername, readCode, requestSmsCode, solveCaptcha } from '../identity-support.ts';
 import { text } from '../support.ts';
 import { type BrowserModel, isAnswer, type PathGroup, type ProposedStep, type Snap, tagOf, type UiStep } from './browser-model.ts';
 import { expectAlert, field, messageOf, valueText } from './screen.ts';
@@ -204,7 +204,6 @@ async function seeRegistration(page: Page, { event, after: snap }: UiStep) {
 export const registrationPaths: BrowserModel<undefined> = {
   name: 'registration',
   machine: registrationMachine,
-  clientAddress: clientAddresses.paths,
   groups: [plainGroup, ...invitationGroups],
   prepare: async () => undefined,
   async drive({ page }, step) {

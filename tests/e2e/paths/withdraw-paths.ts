@@ -12,7 +12,6 @@ import type { AnyEventObject } from 'xstate';
 import type { WithdrawalData, WithdrawBankCard, WithdrawInfoData } from '../../../machines/withdraw.machine.ts';
 import { withdrawMachine } from '../../../machines/withdraw.machine.ts';
 import { maxBankCards } from '../../../contract/wallet.ts';
-import { clientAddresses } from '../identity-support.ts';
 import { addBankCard, freshAccountNumber, freshMember, fund, setWithdrawalPassword, trialSession } from '../money-support.ts';
 import { giveSession, text } from '../support.ts';
 import { type BrowserModel, type PathRun, type ProposedStep, type Snap, tagOf, type UiStep } from './browser-model.ts';
@@ -211,7 +210,7 @@ export const withdrawPaths: BrowserModel<WithdrawData> = {
   ],
   async prepare({ page, baseURL, path }) {
     if ((path.group.input as { isTrial: boolean }).isTrial) {
-      await giveSession(page, await trialSession(baseURL, clientAddresses.moneyPaths));
+      await giveSession(page, await trialSession(baseURL));
       return { cardNumbers: [] };
     }
     const member = await freshMember(baseURL, 'wd');
