@@ -26,8 +26,9 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   projects: [
-    { name: 'journeys', testIgnore: /merchant-wide\.spec\.ts$/ },
-    { name: 'merchant-wide', testMatch: /merchant-wide\.spec\.ts$/, dependencies: ['journeys'] },
+    // The journeys' teardown: it starts when every journey has ended (and --repeat-each repeats the journeys).
+    { name: 'journeys', testIgnore: /merchant-wide\.spec\.ts$/, teardown: 'merchant-wide' },
+    { name: 'merchant-wide', testMatch: /merchant-wide\.spec\.ts$/ },
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
