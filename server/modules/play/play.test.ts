@@ -604,10 +604,27 @@ describe('recovery of interrupted rounds', () => {
     faults.credit = false;
     faults.rollback = false;
     h.clock.advance(defaultRecoverAfterMs + 1_000);
-    const app = await buildApp({ db: h.app.db, rateLimitPerMinute: 100_000, identity: { now: h.clock.now }, play: { recoverEveryMs: 60_000 } });
+    // The sweep's report, as the server logs it.
+    let reported: (entry: Record<string, unknown>) => void = () => {};
+    const report = new Promise<Record<string, unknown>>((resolve) => {
+      reported = resolve;
+    });
+    const stream = {
+      write(line: string) {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        if (entry.msg === 'open game rounds recovered' || entry.msg === 'recovery sweep of open rounds failed') reported(entry);
+      },
+    };
+    const app = await buildApp({
+      db: h.app.db,
+      rateLimitPerMinute: 100_000,
+      identity: { now: h.clock.now },
+      play: { recoverEveryMs: 60_000 },
+      logger: { level: 'info', stream },
+    });
     try {
       await app.ready();
-      for (let i = 0; i < 100 && (await wallet()) !== before; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await report).toMatchObject({ msg: 'open game rounds recovered', failed: 0 });
     } finally {
       await app.close();
     }
