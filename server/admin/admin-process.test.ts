@@ -12,7 +12,8 @@ import { createTestDatabase, createTestDataDir } from '../test/test-db.ts';
 import { runAdminCli } from './cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+/** `tsx server/main.ts`, as one process (the tsx command runs the server in a child of its own, which a SIGKILL of it would leave running). */
+const serverArgs = ['--import', 'tsx', 'server/main.ts'];
 const tmpDirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -80,7 +81,7 @@ describe('server process with PGlite and the admin CLI', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>spa</title><div id="spa-root"></div>');
     const env = baseEnv({ DATA_DIR: dataDir, PORT: '0', STATIC_DIR: dist, LOG_LEVEL: 'info' });
 
-    const server = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, serverArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(server);
     let log = '';
     const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -112,7 +113,7 @@ describe('server process with PGlite and the admin CLI', () => {
     expect(page).toContain('<div id="spa-root"></div>');
     expect(page).toContain('<title>Lucky Bay</title>');
 
-    const second = await run(tsx, ['server/main.ts'], env);
+    const second = await run(process.execPath, serverArgs, env);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('is in use by the server process');
 
