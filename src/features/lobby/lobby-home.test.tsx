@@ -12,11 +12,9 @@ const hubButton = async (name: string) => within(await hub()).findByRole('button
 const tilesIn = (element: HTMLElement) => within(element).queryAllByTestId('game-tile');
 const names = (element: HTMLElement) => tilesIn(element).map((t) => t.querySelector('button')?.firstElementChild?.nextElementSibling?.textContent);
 
-// The home's parts below the first screen, its lists and the menu come on demand; loaded here once, so
-// each test waits for the app, not for the code the tests run before it happened to load.
-beforeAll(() =>
-  Promise.all([import('../../app/lobby-actors.ts'), import('./home-below.tsx'), import('./game-list-view.tsx'), import('../shell/side-menu.tsx')]),
-);
+// The home's parts below the first screen and its lists come on demand; loaded here once, so each test
+// waits for the app, not for the code the tests run before it happened to load.
+beforeAll(() => Promise.all([import('../../app/lobby-actors.ts'), import('./home-below.tsx'), import('./game-list-view.tsx')]));
 
 beforeEach(() => {
   localStorage.clear();
