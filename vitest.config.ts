@@ -2,12 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'machines',
           environment: 'node',
           include: ['machines/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The coverage checks replay every generated path of a machine in one test (under a second
+          // alone, several on a loaded machine with the other files running beside them).
+          testTimeout: 20_000,
         },
       },
       {
@@ -25,6 +29,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          globalSetup: ['./server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

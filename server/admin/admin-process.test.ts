@@ -8,10 +8,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-db.ts';
+import { createTestDatabase, createTestDataDir } from '../test/test-db.ts';
+import { runAdminCli } from './cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+/** `tsx server/main.ts`, as one process (the tsx command runs the server in a child of its own, which a SIGKILL of it would leave running). */
+const serverArgs = ['--import', 'tsx', 'server/main.ts'];
 const tmpDirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -53,7 +55,7 @@ afterAll(() => {
 });
 
 describe('npm run admin (child process)', () => {
-  it('prints the status and exits 2 on bad input', async () => {
+  it('prints the status (on a new, empty data directory: it creates the database) and exits 2 on bad input', async () => {
     const testDb = process.env.DATABASE_URL ? await createTestDatabase() : null;
     try {
       const env = testDb ? baseEnv({ DATABASE_URL: testDb.databaseUrl! }) : baseEnv({ DATA_DIR: tempDir('admin-proc-') });
@@ -66,18 +68,20 @@ describe('npm run admin (child process)', () => {
     } finally {
       await testDb?.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('server process with PGlite and the admin CLI', () => {
   it('routes CLI commands through the running server, refuses a second server, shuts down cleanly', async () => {
-    const dataDir = tempDir('server-proc-');
+    // A data directory already migrated and seeded (the CLI test above starts from an empty one).
+    const dataDir = await createTestDataDir('server-proc-');
+    tmpDirs.push(dataDir);
     const dist = tempDir('server-dist-');
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>spa</title><div id="spa-root"></div>');
     const env = baseEnv({ DATA_DIR: dataDir, PORT: '0', STATIC_DIR: dist, LOG_LEVEL: 'info' });
 
-    const server = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, serverArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(server);
     let log = '';
     const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -109,7 +113,7 @@ describe('server process with PGlite and the admin CLI', () => {
     expect(page).toContain('<div id="spa-root"></div>');
     expect(page).toContain('<title>Lucky Bay</title>');
 
-    const second = await run(tsx, ['server/main.ts'], env);
+    const second = await run(process.execPath, serverArgs, env);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('is in use by the server process');
 
@@ -124,9 +128,12 @@ describe('server process with PGlite and the admin CLI', () => {
     expect(existsSync(path.join(dataDir, 'owner.json'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'admin.secret'))).toBe(false);
 
-    // With the server stopped the CLI opens the data directory itself; the change persisted.
-    const after = await npmAdmin(['status'], env);
-    expect(after.code, after.stderr).toBe(0);
-    expect(after.stdout).toContain('maintenance:       ON — Be right back');
-  });
+    // With the server stopped the CLI opens the data directory itself (the same CLI, in this process: the
+    // child-process CLI is the one above): the change persisted.
+    const out: string[] = [];
+    const err: string[] = [];
+    const after = await runAdminCli(['status'], { env, out: (t) => out.push(t), err: (t) => err.push(t) });
+    expect(after, err.join('\n')).toBe(0);
+    expect(out.join('\n')).toContain('maintenance:       ON — Be right back');
+  }, 60_000);
 });

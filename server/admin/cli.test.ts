@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync, statSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/connect.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
+import { createTestDatabase, createTestDataDir, type TestDatabase } from '../test/test-db.ts';
 import { adminSecretFile, createAdminSecret } from './admin-secret.ts';
 import { adminCommandPath, adminSecretHeader, buildAdminListener, startAdminListener } from './admin-listener.ts';
 import { parseAdminArgs, runAdminCli } from './cli.ts';
@@ -18,8 +16,9 @@ function capture() {
 }
 
 const tmpDirs: string[] = [];
-function tempDataDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'admin-cli-'));
+/** A new data directory holding a migrated, seeded database. */
+async function tempDataDir(): Promise<string> {
+  const dir = await createTestDataDir('admin-cli-');
   tmpDirs.push(dir);
   return dir;
 }
@@ -84,7 +83,7 @@ describe('commands against the database (no server running)', () => {
       testDb = await createTestDatabase();
       env = { DATABASE_URL: testDb.databaseUrl };
     } else {
-      env = { DATA_DIR: tempDataDir() };
+      env = { DATA_DIR: await tempDataDir() };
     }
     const run = async (...argv: string[]) => {
       const c = capture();
@@ -128,7 +127,7 @@ describe('commands against the database (no server running)', () => {
 
 describe('commands through the running server (PGlite)', () => {
   it('are sent to the local admin listener and show at once', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await tempDataDir();
     const lock = acquireDataDirLock(dataDir, 'server');
     const handle = await openDatabase({ dataDir });
     await handle.migrate();

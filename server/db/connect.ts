@@ -46,6 +46,12 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PostgreSQL connection URL; when set, node-postgres is used instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * PGlite only: starts a new data directory from this dump (`dumpDataDir`) of
+   * another one instead of an empty cluster (the tests start from a migrated,
+   * seeded one).
+   */
+  loadDataDir?: Blob;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -66,7 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const dataDir = options.dataDir ?? './.data';
   const pgliteDir = dataDir.startsWith('memory://') ? dataDir : path.join(dataDir, 'pglite');
   if (pgliteDir !== dataDir) mkdirSync(pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: pgliteDir });
+  const client = await PGlite.create({ dataDir: pgliteDir, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -1,26 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { createBatcher } from './batcher.ts';
 
-/** A batch runner that records each batch and answers each input doubled, after a tick. */
-function recorder(fail?: (batch: number[]) => boolean) {
+/** One turn of the event loop: what a batch's work takes unless the test holds it. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A batch runner that records each batch and answers each input doubled: after
+ * a turn of the event loop, or, when `held`, once the test releases it
+ * (`release()`, batches in the order they started).
+ */
+function recorder(options: { fail?: (batch: number[]) => boolean; held?: boolean } = {}) {
   const batches: number[][] = [];
+  const gates: (() => void)[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   const run = async (batch: number[]) => {
     batches.push([...batch]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    if (fail?.(batch)) throw new Error(`batch ${batch.join(',')} failed`);
+    for (const w of waiting.filter((w) => batches.length >= w.count)) w.resolve();
+    await (options.held ? new Promise<void>((resolve) => gates.push(resolve)) : turn());
+    if (options.fail?.(batch)) throw new Error(`batch ${batch.join(',')} failed`);
     return batch.map((n) => n * 2);
   };
-  return { batches, run };
+  return {
+    batches,
+    run,
+    /** Resolves once `count` batches have started. */
+    started: (count: number) =>
+      batches.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
+    release: () => gates.shift()?.(),
+  };
 }
 
 describe('createBatcher', () => {
   it('runs a lone call at once, and calls that arrive while a batch runs together in the next one', async () => {
-    const r = recorder();
+    const r = recorder({ held: true });
     const submit = createBatcher({ run: r.run });
     const first = submit(1);
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    // The lone call's batch runs without waiting for others.
+    await r.started(1);
     const later = [2, 3, 4].map((n) => submit(n));
+    r.release();
     expect(await first).toBe(2);
+    await r.started(2);
+    r.release();
     expect(await Promise.all(later)).toEqual([4, 6, 8]);
     expect(r.batches).toEqual([[1], [2, 3, 4]]);
   });
@@ -44,7 +65,7 @@ describe('createBatcher', () => {
   });
 
   it('runs the calls of a failed batch one by one, so only the bad one fails', async () => {
-    const r = recorder((batch) => batch.includes(13));
+    const r = recorder({ fail: (batch) => batch.includes(13) });
     const submit = createBatcher({ run: r.run });
     const outcomes = await Promise.allSettled([10, 11, 12, 13, 14].map((n) => submit(n)));
     expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'failed'))).toEqual([20, 22, 24, 'failed', 28]);
@@ -60,7 +81,7 @@ describe('createBatcher', () => {
       run: async (batch: number[]) => {
         running++;
         most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await turn();
         running--;
         return batch;
       },

@@ -1,9 +1,20 @@
 /**
- * A fresh, migrated and seeded database per test file: in-memory PGlite by
- * default; with DATABASE_URL set, a uniquely named PostgreSQL database created
- * through that URL and dropped on close.
+ * A fresh, migrated and seeded database per call: in-memory PGlite by default;
+ * with DATABASE_URL set, a uniquely named PostgreSQL database created through
+ * that URL and dropped on close.
+ *
+ * PGlite: creating a cluster (initdb), migrating and seeding it takes seconds,
+ * so under vitest (server/test/global-setup.ts names a directory for the run in
+ * TEST_DB_TEMPLATE_DIR) the first call of the run builds a migrated, seeded
+ * template once, and every database after it starts as a copy of that template
+ * (`loadDataDir`): the same tables and rows, in a fraction of the time. Without
+ * that directory (scripts outside vitest) every call builds its own.
  */
 import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/connect.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
@@ -16,10 +27,81 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** The environment variable naming the directory of this run's PGlite template (set by server/test/global-setup.ts). */
+export const templateDirVariable = 'TEST_DB_TEMPLATE_DIR';
+
+interface Template {
+  /** The dump of the migrated, seeded data directory (what `loadDataDir` takes). */
+  dump: Blob;
+  /** The same data directory on disk (what a server process opens as `<DATA_DIR>/pglite`). */
+  pgliteDir: string;
+}
+
+let template: Promise<Template | null> | null = null;
+
+/**
+ * The run's template, built by the first caller of the run: several workers
+ * may build one at the same time; each builds in its own directory and renames
+ * it into place, and the first rename wins (the others use the winner's).
+ */
+function runTemplate(): Promise<Template | null> {
+  template ??= (async () => {
+    const root = process.env[templateDirVariable];
+    if (!root) return null;
+    const ready = path.join(root, 'template');
+    if (!existsSync(ready)) {
+      mkdirSync(root, { recursive: true });
+      const building = mkdtempSync(path.join(root, 'building-'));
+      const handle = await openDatabase({ dataDir: building });
+      try {
+        await handle.migrate();
+        await seedIfEmpty(handle.db);
+        const client = (handle.db as unknown as { $client: PGlite }).$client;
+        const dump = await client.dumpDataDir('none');
+        writeFileSync(path.join(building, 'dump.tar'), new Uint8Array(await dump.arrayBuffer()));
+      } finally {
+        await handle.close();
+      }
+      try {
+        renameSync(building, ready);
+      } catch {
+        // Another worker's template got there first.
+        rmSync(building, { recursive: true, force: true });
+      }
+    }
+    return { dump: new Blob([readFileSync(path.join(ready, 'dump.tar'))]), pgliteDir: path.join(ready, 'pglite') };
+  })();
+  return template;
+}
+
+/**
+ * A new temporary PGlite data directory (as DATA_DIR takes it) holding a
+ * migrated, seeded database, for tests of processes and commands that open a
+ * data directory themselves. The caller removes it.
+ */
+export async function createTestDataDir(prefix: string): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const t = await runTemplate();
+  if (t) {
+    cpSync(t.pgliteDir, path.join(dir, 'pglite'), { recursive: true });
+    return dir;
+  }
+  const handle = await openDatabase({ dataDir: dir });
+  try {
+    await handle.migrate();
+    await seedIfEmpty(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return dir;
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL?.trim();
   if (!baseUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const t = await runTemplate();
+    const handle = await openDatabase({ dataDir: 'memory://', ...(t ? { loadDataDir: t.dump } : {}) });
+    // With a template both find nothing to do; they stay so that a template never hides a missing migration.
     await handle.migrate();
     await seedIfEmpty(handle.db);
     return { db: handle.db, handle, databaseUrl: undefined, close: () => handle.close() };

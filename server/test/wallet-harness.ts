@@ -87,3 +87,70 @@ export const intactLedger: LedgerInvariants = {
   balanceMismatches: 0,
   runningMismatches: 0,
 };
+
+/**
+ * The invariants of `ledgerInvariants`, for a test that checks the whole
+ * ledger after every one of thousands of sequential steps: the first `check()`
+ * reads the whole ledger; each later one reads the postings written since the
+ * previous one, and the accounts through their last posting, so a check does
+ * not grow with the number of postings.
+ *
+ * From an intact ledger a check fails exactly when `ledgerInvariants` would
+ * (the counts of a failing one may differ), because postings are never changed
+ * or removed (the database refuses it: migrations 0007 and 0010, tested in
+ * ledger.test.ts), so what held at the previous check still holds for the
+ * postings it read: the sum of all postings is the previous sum plus the new
+ * ones; only the transactions with a new posting can have become unbalanced,
+ * and a new transaction without postings shows in the count of transactions
+ * against the count of those with postings; a new posting's balance_after is
+ * the running sum when it is the account's previous balance_after plus its
+ * amount; and, the running sums being right, an account's balance is the sum
+ * of its postings when it is its last posting's balance_after. It relies on
+ * posting ids growing in the order the steps wrote them: use it only where
+ * nothing writes concurrently, and compare it now and then with
+ * `ledgerInvariants`.
+ */
+export function createLedgerWatch(db: Database): { check(): Promise<LedgerInvariants> } {
+  const one = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  /** What the previous check read: the last posting, the sum of all postings, the number of transactions with postings. */
+  let seen: { postingId: number; postingSum: number; transactionsWithPostings: number } | null = null;
+  return {
+    async check() {
+      if (!seen) {
+        const full = await ledgerInvariants(db);
+        const p = await one(
+          sql`select coalesce(max(id), 0) as id, coalesce(sum(amount), 0) as s, count(distinct transaction_id) as t from ledger_postings`,
+        );
+        seen = { postingId: n(p.id), postingSum: n(p.s), transactionsWithPostings: n(p.t) };
+        return full;
+      }
+      const after = seen.postingId;
+      const d = await one(sql`select
+        (select coalesce(max(id), ${after}) from ledger_postings where id > ${after}) as id,
+        (select coalesce(sum(amount), 0) from ledger_postings where id > ${after}) as s,
+        (select count(*) from (select distinct transaction_id from ledger_postings where id > ${after}) t
+          where (select count(*) from ledger_postings p where p.transaction_id = t.transaction_id) < 2
+             or (select sum(p.amount) from ledger_postings p where p.transaction_id = t.transaction_id) <> 0) as unbalanced,
+        (select count(distinct p.transaction_id) from ledger_postings p where p.id > ${after}
+          and not exists (select 1 from ledger_postings q where q.transaction_id = p.transaction_id and q.id <= ${after})) as first_seen,
+        (select count(*) from ledger_transactions) as transactions,
+        (select count(*) from ledger_accounts where kind in ('member', 'hold') and balance < 0) as negative,
+        (select count(*) from ledger_accounts a where a.balance <> coalesce(
+          (select p.balance_after from ledger_postings p where p.account_id = a.id order by p.id desc limit 1), 0)) as mismatched,
+        (select count(*) from ledger_postings p where p.id > ${after} and p.balance_after <> p.amount + coalesce(
+          (select q.balance_after from ledger_postings q where q.account_id = p.account_id and q.id < p.id order by q.id desc limit 1), 0)) as running`);
+      seen = {
+        postingId: n(d.id),
+        postingSum: seen.postingSum + n(d.s),
+        transactionsWithPostings: seen.transactionsWithPostings + n(d.first_seen),
+      };
+      return {
+        postingSum: seen.postingSum,
+        unbalancedTransactions: n(d.unbalanced) + (n(d.transactions) - seen.transactionsWithPostings),
+        negativeAccounts: n(d.negative),
+        balanceMismatches: n(d.mismatched),
+        runningMismatches: n(d.running),
+      };
+    },
+  };
+}

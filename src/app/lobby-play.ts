@@ -76,10 +76,16 @@ const launchLogic = launchMachine.provide({
   },
 });
 
-/** Starts the launcher and the favourites as children of the app actor (once), for who is signed in now. */
+/**
+ * Starts the launcher and the favourites as children of the app actor (once), for who is signed in now.
+ * Throws when the app actor has stopped meanwhile (the page went; its callers drop the event, as when
+ * this code fails to load).
+ */
 export function startPlayActors(app: AppActorRef): PlayActors {
   const loggedIn = roleOf(app.getSnapshot().context.session) !== 'guest';
   app.send({ type: 'actor.spawn', systemId: 'favourites', logic: favouritesLogic, input: { loggedIn } });
   app.send({ type: 'actor.spawn', systemId: 'launch', logic: launchLogic, input: { loggedIn } });
-  return playActorsOf(app.system)!;
+  const actors = playActorsOf(app.system);
+  if (!actors) throw new Error('the app actor has stopped');
+  return actors;
 }

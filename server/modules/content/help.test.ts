@@ -111,9 +111,11 @@ describe('GET /wps/system/helpCenter', () => {
   });
 
   it('answers content without scripts: they are stripped on write', async () => {
+    // A merchant of its own (NOHELP stays without items for the fallback test).
+    await testDb.db.insert(merchants).values({ ...demoMerchant, code: 'SCRIPTS' });
     await saveHelpItems(testDb.db, [
       {
-        merchantCode: 'NOHELP',
+        merchantCode: 'SCRIPTS',
         language: 'vi',
         key: 'terms',
         title: 'Điều khoản',
@@ -121,7 +123,7 @@ describe('GET /wps/system/helpCenter', () => {
         sequence: 1,
       },
     ]);
-    const [item] = await help('lang=VI', {}, 'NOHELP');
+    const [item] = await help('lang=VI', {}, 'SCRIPTS');
     expect(item).toEqual({ key: 'terms', title: 'Điều khoản', content: '<p>Điều khoản</p><a href="#">x</a>', language: 'VI' });
     for (const lang of ['EN', 'CN']) {
       for (const i of await help(`lang=${lang}`)) {
@@ -131,17 +133,20 @@ describe('GET /wps/system/helpCenter', () => {
   });
 
   it('keeps one item per merchant, language and key', async () => {
+    // A merchant of its own, with CNDEF's CN terms (CNDEF's items stay as the fallback test reads them).
+    await testDb.db.insert(merchants).values({ ...demoMerchant, code: 'CNKEYS', enabledLanguages: ['CN', 'EN'], defaultLanguage: 'CN' });
+    await saveHelpItems(testDb.db, [{ merchantCode: 'CNKEYS', language: 'CN', key: 'terms', title: '条款', content: '<p>中文条款</p>', sequence: 1 }]);
     await expect(
-      testDb.db.insert(helpItems).values({ merchantCode: 'CNDEF', language: 'CN', key: 'terms', title: 'Again', content: '<p>again</p>' }),
+      testDb.db.insert(helpItems).values({ merchantCode: 'CNKEYS', language: 'CN', key: 'terms', title: 'Again', content: '<p>again</p>' }),
     ).rejects.toThrow();
     // Writing it again leaves the item as it is.
-    await saveHelpItems(testDb.db, [{ merchantCode: 'CNDEF', language: 'CN', key: 'terms', title: 'Again', content: '<p>again</p>', sequence: 2 }]);
-    expect(titles(await help('lang=CN', {}, 'CNDEF'))).toEqual(['条款']);
+    await saveHelpItems(testDb.db, [{ merchantCode: 'CNKEYS', language: 'CN', key: 'terms', title: 'Again', content: '<p>again</p>', sequence: 2 }]);
+    expect(titles(await help('lang=CN', {}, 'CNKEYS'))).toEqual(['条款']);
     // Items without a key are not limited.
     await saveHelpItems(testDb.db, [
-      { merchantCode: 'CNDEF', language: 'CN', key: null, title: '常见问题', content: '<p>一</p>', sequence: 2 },
-      { merchantCode: 'CNDEF', language: 'CN', key: null, title: '联系我们', content: '<p>二</p>', sequence: 3 },
+      { merchantCode: 'CNKEYS', language: 'CN', key: null, title: '常见问题', content: '<p>一</p>', sequence: 2 },
+      { merchantCode: 'CNKEYS', language: 'CN', key: null, title: '联系我们', content: '<p>二</p>', sequence: 3 },
     ]);
-    expect(titles(await help('lang=CN', {}, 'CNDEF'))).toEqual(['条款', '常见问题', '联系我们']);
+    expect(titles(await help('lang=CN', {}, 'CNKEYS'))).toEqual(['条款', '常见问题', '联系我们']);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   base64ToBytes,
   bytesToBase64,
@@ -61,6 +61,9 @@ describe('hybrid encryption (RSA-OAEP SHA-256 + AES-256-GCM)', () => {
   });
 
   it('rotates keys: the old key works for a day, then clients refetch and retry', async () => {
+    // Its own server and database: the rotation adds a key pair and the day passes on its clock.
+    const h = await createHarness();
+    onTestFinished(() => h.close());
     const c = h.client();
     const sealer = createSealer(c.call);
     const old = await c.call(publicKeyEndpoint);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Game, gameListEndpoint } from '../../../contract/games.ts';
 import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, gameSessionTtlMs, launchGameEndpoint, launchTokenTtlMs, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../contract/member-games.ts';
 import { loginEndpoint } from '../../../contract/session.ts';
 import { gameSessions } from '../../db/schema-lobby.ts';
-import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
+import { createMember, testPassword } from '../../test/wallet-harness.ts';
 import { hashToken } from '../session/tokens.ts';
 import { openGameSession, resolveGameSession } from './game-sessions.ts';
 
@@ -30,9 +30,16 @@ const paged = (query: Record<string, unknown> = {}) => ({ query: { pageNo: 1, pa
 beforeAll(async () => {
   h = await createHarness();
   guest = h.client();
-  player = await signIn(demoAccounts.player.username, demoAccounts.player.password);
-  other = await signIn(demoAccounts.agent.username, demoAccounts.agent.password);
   slots = await find({ gameType: 'RNG', pageSize: 10 });
+});
+// Favourites and recent games are the member's: each test has its own member and another (an agent).
+let memberCount = 0;
+beforeEach(async () => {
+  memberCount++;
+  await createMember(h.testDb.db, `mgplayer${memberCount}`);
+  await createMember(h.testDb.db, `mgagent${memberCount}`, 1);
+  player = await signIn(`mgplayer${memberCount}`, testPassword);
+  other = await signIn(`mgagent${memberCount}`, testPassword);
 });
 afterAll(async () => {
   await h?.close();
@@ -78,8 +85,9 @@ describe('favourites', () => {
   });
 
   it("are each member's own", async () => {
-    expect((await other.call(favouriteIdsEndpoint, paged({ pageSize: 100 }))).list).toEqual([]);
     const [, b] = launchablePlayer();
+    await player.call(addFavouriteEndpoint, { body: { nodeId: b!.nodeId! } });
+    expect((await other.call(favouriteIdsEndpoint, paged({ pageSize: 100 }))).list).toEqual([]);
     // Removing a game another member favours changes only the caller's list.
     await other.call(removeFavouriteEndpoint, { query: { nodeId: b!.nodeId! } });
     expect((await player.call(favouriteIdsEndpoint, paged({ pageSize: 100 }))).list).toEqual([b!.nodeId]);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { winnerBoardEndpoint } from '../../../contract/games.ts';
 import { gameSessionTtlMs, launchGameEndpoint } from '../../../contract/member-games.ts';
 import { freePlayBalance, type PlayState, type RoundResult } from '../../../contract/play.ts';
@@ -15,11 +15,10 @@ import { seamlessErrorCodes } from '../../../contract/seamless.ts';
 import { launchGame } from '../games/game-sessions.ts';
 import { defaultRecoverAfterMs, recoverOpenRounds } from './service.ts';
 import { createVendorClient } from './vendor-client.ts';
-import { members } from '../../db/schema.ts';
-import { demoAccounts } from '../../seed/seed-members.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, type Harness, type TestClient } from '../../test/identity-harness.ts';
-import { balanceOf } from '../wallet/ledger.ts';
+import { createMember, testPassword } from '../../test/wallet-harness.ts';
+import { balanceOf, postTransaction } from '../wallet/ledger.ts';
 import { verifyRound } from './verify.ts';
 import cn from '../../../contract/messages/cn.json' with { type: 'json' };
 import en from '../../../contract/messages/en.json' with { type: 'json' };
@@ -44,6 +43,7 @@ let h: Harness;
 let player: TestClient;
 let agent: TestClient;
 let playerId: number;
+let playerName: string;
 
 interface GameRef {
   id: number;
@@ -102,9 +102,6 @@ const wallet = () => balanceOf(h.app.db, 'DEMO', { kind: 'member', memberId: pla
 
 beforeAll(async () => {
   h = await createHarness();
-  player = await signIn(demoAccounts.player.username, demoAccounts.player.password);
-  agent = await signIn(demoAccounts.agent.username, demoAccounts.agent.password);
-  playerId = (await h.app.db.select({ id: members.id }).from(members).where(eq(members.username, 'player1')))[0]!.id;
   const rows = await h.app.db
     .select({ id: games.id, name: games.gameName, vendor: games.vassalage, minBet: games.minBet, supportPlay: games.supportPlay, classify: games.gameClassify })
     .from(games)
@@ -119,6 +116,26 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.close();
+});
+// Each test's own player (with the seeded players' opening balance) and agent (an empty wallet).
+let memberCount = 0;
+beforeEach(async () => {
+  memberCount++;
+  const member = await createMember(h.app.db, `playplayer${memberCount}`);
+  await postTransaction(h.app.db, {
+    merchantId: 'DEMO',
+    idempotencyKey: `opening:${member.id}`,
+    kind: 'adjust',
+    postings: [
+      { account: { kind: 'house' }, amount: -demoOpeningBalance },
+      { account: { kind: 'member', memberId: member.id }, amount: demoOpeningBalance },
+    ],
+  });
+  playerId = member.id;
+  playerName = member.username;
+  await createMember(h.app.db, `playagent${memberCount}`, 1);
+  player = await signIn(`playplayer${memberCount}`, testPassword);
+  agent = await signIn(`playagent${memberCount}`, testPassword);
 });
 
 describe('GET /play/<token>', () => {
@@ -393,8 +410,6 @@ describe('authorisation', () => {
     expect(await state(token)).toMatchObject({ status: 401 });
     expect((await openPage(token)).body).toContain('This game session is not valid or has expired.');
     expect(await wallet()).toBe(before);
-    player = await signIn(demoAccounts.player.username, demoAccounts.player.password);
-    agent = await signIn(demoAccounts.agent.username, demoAccounts.agent.password);
   });
 
   it("another member's session cannot use a member's game session", async () => {
@@ -425,15 +440,20 @@ describe('winner board', () => {
       return (res.json() as { value: { list: { customerName: string; winAmount: number; game: { gameId: number } }[] } }).value.list;
     };
     const descending = (amounts: number[]) => expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    // The board's masking of the name (`maria88` -> `ma***88`).
+    const shown = `${playerName.slice(0, 2)}***${playerName.slice(-2)}`;
     const top = await board(20);
     expect(top).toHaveLength(20);
     descending(top.map((w) => w.winAmount));
     // With room for every entry the real wins are on the board, in winAmount order among the seeded ones.
     const list = await board(50);
     descending(list.map((w) => w.winAmount));
-    expect(list.some((w) => w.game.gameId === pick.vendor.id && w.customerName === 'pl***r1')).toBe(true);
-    const realWins = await h.app.db.select({ win: bets.win }).from(bets).where(and(eq(bets.status, 'settled'), ne(bets.win, 0)));
-    expect(list.find((w) => w.customerName === 'pl***r1')!.winAmount).toBe(Math.max(...realWins.map((b) => b.win)));
+    expect(list.some((w) => w.game.gameId === pick.vendor.id && w.customerName === shown)).toBe(true);
+    const realWins = await h.app.db
+      .select({ win: bets.win })
+      .from(bets)
+      .where(and(eq(bets.memberId, playerId), eq(bets.status, 'settled'), ne(bets.win, 0)));
+    expect(list.find((w) => w.customerName === shown)!.winAmount).toBe(Math.max(...realWins.map((b) => b.win)));
   });
 });
 
@@ -604,10 +624,27 @@ describe('recovery of interrupted rounds', () => {
     faults.credit = false;
     faults.rollback = false;
     h.clock.advance(defaultRecoverAfterMs + 1_000);
-    const app = await buildApp({ db: h.app.db, rateLimitPerMinute: 100_000, identity: { now: h.clock.now }, play: { recoverEveryMs: 60_000 } });
+    // The sweep's report, as the server logs it.
+    let reported: (entry: Record<string, unknown>) => void = () => {};
+    const report = new Promise<Record<string, unknown>>((resolve) => {
+      reported = resolve;
+    });
+    const stream = {
+      write(line: string) {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        if (entry.msg === 'open game rounds recovered' || entry.msg === 'recovery sweep of open rounds failed') reported(entry);
+      },
+    };
+    const app = await buildApp({
+      db: h.app.db,
+      rateLimitPerMinute: 100_000,
+      identity: { now: h.clock.now },
+      play: { recoverEveryMs: 60_000 },
+      logger: { level: 'info', stream },
+    });
     try {
       await app.ready();
-      for (let i = 0; i < 100 && (await wallet()) !== before; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await report).toMatchObject({ msg: 'open game rounds recovered', failed: 0 });
     } finally {
       await app.close();
     }

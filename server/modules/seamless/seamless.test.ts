@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seamlessErrorCodes, signatureWindowMs } from '../../../contract/seamless.ts';
 import { games } from '../../db/schema-catalogue.ts';
 import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
@@ -54,11 +54,25 @@ beforeAll(async () => {
   gameId = game!.id;
   secret = (await vendorSecret(h.app.db, vendor))!;
   const rows = await h.app.db.select({ id: members.id, username: members.username }).from(members);
-  playerId = String(rows.find((r) => r.username === 'player1')!.id);
   agentId = String(rows.find((r) => r.username === 'agent1')!.id);
 });
 afterAll(async () => {
   await h?.close();
+});
+// Each test's own player, with the seeded players' opening balance (agent1 is only refused or read).
+let memberCount = 0;
+beforeEach(async () => {
+  const member = await createMember(h.app.db, `seamlessplayer${++memberCount}`);
+  await postTransaction(h.app.db, {
+    merchantId: 'DEMO',
+    idempotencyKey: `opening:${member.id}`,
+    kind: 'adjust',
+    postings: [
+      { account: { kind: 'house' }, amount: -demoOpeningBalance },
+      { account: { kind: 'member', memberId: member.id }, amount: demoOpeningBalance },
+    ],
+  });
+  playerId = String(member.id);
 });
 
 describe('signatures', () => {

@@ -15,6 +15,7 @@ import { captchaEndpoint, smsNoLoginEndpoint } from '../../../contract/verificat
 import { members, sessions } from '../../db/schema.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
+import { createMember, testPassword } from '../../test/wallet-harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -99,33 +100,35 @@ describe('failed logins', () => {
   });
 
   it('require a captcha after 3 failures for the account; a captcha is single use', async () => {
+    // An account of its own: other tests' failed logins (an SMS code used twice) count for theirs.
+    await createMember(h.testDb.db, 'captchame');
     const a = h.client({ ip: '203.0.113.20' });
     const b = h.client({ ip: '203.0.113.21' });
     const c = h.client({ ip: '203.0.113.22' });
-    const fail = (client: TestClient) => failureOf(login(client, { username: 'mobile1', password: 'Nope#20260' }));
+    const fail = (client: TestClient) => failureOf(login(client, { username: 'captchame', password: 'Nope#20260' }));
     expect((await fail(a)).value).toEqual({ captchaRequired: false });
     expect((await fail(b)).value).toEqual({ captchaRequired: false });
     const third = await fail(c);
     expect(third.value).toEqual({ captchaRequired: true });
     // From a fresh client too: the account needs it now.
     const fresh = h.client({ ip: '203.0.113.23' });
-    const missing = await failureOf(login(fresh, { username: 'mobile1', password: mobile.password }));
+    const missing = await failureOf(login(fresh, { username: 'captchame', password: testPassword }));
     expect(missing).toMatchObject({ errorCode: 'captcha.required', value: { captchaRequired: true } });
     h.captchaDigits.value = '482913';
     const captcha = await fresh.call(captchaEndpoint);
     expect(captcha.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const wrong = await failureOf(login(fresh, { username: 'mobile1', password: mobile.password, captchaId: captcha.captchaId, captcha: '000000' }));
+    const wrong = await failureOf(login(fresh, { username: 'captchame', password: testPassword, captchaId: captcha.captchaId, captcha: '000000' }));
     expect(wrong).toMatchObject({ errorCode: 'captcha.invalid', value: { captchaRequired: true } });
     // The same captcha, now with the right answer, is used up.
-    const reused = await failureOf(login(fresh, { username: 'mobile1', password: mobile.password, captchaId: captcha.captchaId, captcha: '482913' }));
+    const reused = await failureOf(login(fresh, { username: 'captchame', password: testPassword, captchaId: captcha.captchaId, captcha: '482913' }));
     expect(reused.errorCode).toBe('captcha.invalid');
     const next = await fresh.call(captchaEndpoint);
     await expect(
-      login(fresh, { username: 'mobile1', password: mobile.password, captchaId: next.captchaId, captcha: '482913' }),
-    ).resolves.toMatchObject({ userName: 'mobile1' });
+      login(fresh, { username: 'captchame', password: testPassword, captchaId: next.captchaId, captcha: '482913' }),
+    ).resolves.toMatchObject({ userName: 'captchame' });
     // Success clears the account's failures.
-    await expect(login(h.client({ ip: '203.0.113.24' }), { username: 'mobile1', password: mobile.password })).resolves.toMatchObject({
-      userName: 'mobile1',
+    await expect(login(h.client({ ip: '203.0.113.24' }), { username: 'captchame', password: testPassword })).resolves.toMatchObject({
+      userName: 'captchame',
     });
   });
 

@@ -138,12 +138,14 @@ describe('the local outbox', () => {
 
   it('with the test switch, answers loopback clients only, never a forwarded or remote one', async () => {
     const { buildApp } = await import('../../app.ts');
+    // A message of its own in the outbox.
+    await freshClient().call(smsNoLoginEndpoint, await sms('917 000 5556', '63'));
     const dev = await buildApp({ db: h.testDb.db, trustProxy: '127.0.0.1', identity: { devEndpoints: true, now: h.clock.now } });
     try {
-      const url = `${devOutboxEndpoint.path}?to=%2B639170005555`;
+      const url = `${devOutboxEndpoint.path}?to=%2B639170005556`;
       const local = await dev.inject({ url, headers: { merchant: 'DEMO' }, remoteAddress: '127.0.0.1' });
       expect(local.statusCode).toBe(200);
-      expect(local.json().value.messages[0]).toMatchObject({ to: '+639170005555' });
+      expect(local.json().value.messages[0]).toMatchObject({ to: '+639170005556' });
       const v6 = await dev.inject({ url, headers: { merchant: 'DEMO' }, remoteAddress: '::1' });
       expect(v6.statusCode).toBe(200);
       for (const attempt of [

@@ -3,9 +3,7 @@
  * parsing, and the whole command on a PGlite data directory (the CLI opens it
  * directly when no server runs), with the money checked before and after.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCli } from '../../admin/cli.ts';
@@ -16,8 +14,8 @@ import { games } from '../../db/schema-catalogue.ts';
 import { bankCards, bets } from '../../db/schema-wallet.ts';
 import { playRounds } from '../../db/schema-play.ts';
 import { launchGame } from '../games/game-sessions.ts';
-import { seedIfEmpty } from '../../seed/seed.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
+import { createTestDataDir } from '../../test/test-db.ts';
 import { createWalletKit } from '../../test/wallet-model.ts';
 import { balanceOf } from './ledger.ts';
 
@@ -57,11 +55,9 @@ describe('withdrawals commands', () => {
   });
 
   it('lists, approves and rejects withdrawals on the database', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-cli-'));
+    const dataDir = await createTestDataDir('wallet-cli-');
     dirs.push(dataDir);
     const handle = await openDatabase({ dataDir });
-    await handle.migrate();
-    await seedIfEmpty(handle.db);
     const [player] = await handle.db.select().from(members).where(eq(members.username, 'player1'));
     if (!player) throw new Error('no player1');
     const kit = createWalletKit(handle.db);
@@ -120,15 +116,13 @@ describe('bets recover', () => {
   });
 
   it('rolls back a game round left open (stake taken, never settled), once', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'bets-cli-'));
+    const dataDir = await createTestDataDir('bets-cli-');
     dirs.push(dataDir);
     const handle = await openDatabase({ dataDir });
     let roundId = '';
     let before = 0;
     let playerId = 0;
     try {
-      await handle.migrate();
-      await seedIfEmpty(handle.db);
       const [player] = await handle.db.select().from(members).where(eq(members.username, 'player1'));
       playerId = player!.id;
       before = await balanceOf(handle.db, 'DEMO', { kind: 'member', memberId: playerId });

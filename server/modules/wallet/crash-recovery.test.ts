@@ -14,8 +14,7 @@
  * database, without it on a PGlite data directory, the same way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -38,7 +37,7 @@ import { members } from '../../db/schema.ts';
 import { bets, deposits, ledgerTransactions, withdrawals } from '../../db/schema-wallet.ts';
 import { playRounds } from '../../db/schema-play.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { createTestDatabase, createTestDataDir, type TestDatabase } from '../../test/test-db.ts';
 import { intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { betMismatches } from '../../test/wallet-model.ts';
 import { balanceOf } from './ledger.ts';
@@ -91,6 +90,36 @@ function startServer(env: NodeJS.ProcessEnv, onLine?: (line: Record<string, unkn
   });
 }
 
+/**
+ * Something the test waits for: `until` resolves once `condition` holds
+ * (checked again at every `changed()`), or with false at the deadline.
+ */
+function progress() {
+  const waiters = new Set<() => void>();
+  return {
+    changed() {
+      for (const wake of waiters) wake();
+    },
+    async until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      while (!condition()) {
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            waiters.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiters.add(wake);
+        });
+      }
+      return true;
+    },
+  };
+}
+
 function exitOf(child: ChildProcess): Promise<string> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(String(child.signalCode ?? child.exitCode));
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(String(signal ?? code))));
@@ -140,7 +169,7 @@ describe('SIGKILL under load', () => {
       env.DATABASE_URL = testDb.databaseUrl;
     } else {
       delete env.DATABASE_URL;
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-crash-'));
+      const dataDir = await createTestDataDir('wallet-crash-');
       dirs.push(dataDir);
       env.DATA_DIR = dataDir;
     }
@@ -152,11 +181,13 @@ describe('SIGKILL under load', () => {
       // arrives at the server: its bet is placed and the round not yet settled, whatever the path's speed.
       let armed = false;
       let killedAtCredit = false;
+      const load = progress();
       const first = await startServer(env, (line) => {
         const req = line.req as { url?: string } | undefined;
         if (armed && !killedAtCredit && line.msg === 'incoming request' && req?.url === '/lgw/wallet/credit') {
           killedAtCredit = true;
           first.child.kill('SIGKILL');
+          load.changed();
         }
       });
       const call = await signIn(first.baseUrl);
@@ -174,6 +205,7 @@ describe('SIGKILL under load', () => {
           ackedDeposits.set(order.orderNo, { payUrl: order.payUrl ?? '', paidAck: false });
           const paid = await payOnPage(first.baseUrl, order.payUrl ?? '', 'confirm');
           ackedDeposits.set(order.orderNo, { payUrl: order.payUrl ?? '', paidAck: paid });
+          load.changed();
         }
       };
       const withdrawLoop = async () => {
@@ -182,6 +214,7 @@ describe('SIGKILL under load', () => {
             body: { bankCardId: card.id, amount: 100_00, withdrawalPassword: '246810', idempotencyKey: `crash-wd-${n++}` },
           });
           ackedWithdrawals.add(w.orderNo);
+          load.changed();
         }
       };
       // Game rounds on an in-house game and a vendor sandbox game, each with its round key.
@@ -202,6 +235,7 @@ describe('SIGKILL under load', () => {
           });
           const json = (await res.json()) as { success: boolean; value?: { round: { roundId: string; stake: number; win: number } } };
           if (json.success && json.value) ackedRounds.set(json.value.round.roundId, { stake: json.value.round.stake, win: json.value.round.win });
+          load.changed();
         }
       };
       const loops = [
@@ -214,14 +248,9 @@ describe('SIGKILL under load', () => {
       ].map((p) => p.catch(() => undefined));
       // Kill in the middle of the load: once some of each were acknowledged (however slow the machine), just after a bet was answered.
       const paidCount = () => [...ackedDeposits.values()].filter((d) => d.paidAck).length;
-      const loadDeadline = Date.now() + 60_000;
-      while ((paidCount() < 5 || ackedWithdrawals.size < 3 || ackedRounds.size < 5) && Date.now() < loadDeadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await load.until(() => paidCount() >= 5 && ackedWithdrawals.size >= 3 && ackedRounds.size >= 5, 60_000);
       armed = true;
-      const killDeadline = Date.now() + 10_000;
-      while (!killedAtCredit && Date.now() < killDeadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      if (!killedAtCredit) first.child.kill('SIGKILL');
+      if (!(await load.until(() => killedAtCredit, 10_000))) first.child.kill('SIGKILL');
       expect(await exitOf(first.child)).toBe('SIGKILL');
       stop = true;
       await Promise.all(loops);
@@ -245,8 +274,15 @@ describe('SIGKILL under load', () => {
       expect(pendingAtKill.length).toBeGreaterThan(0);
 
       // 2. Restart on the same database; finish the interrupted payments by re-sending their notifications;
-      // the recovery sweep settles the open rounds (wait until the bet records show none open).
-      const second = await startServer(env);
+      // the recovery sweep settles the rounds the kill left (wait until the server's log reports each recovered).
+      const sweep = progress();
+      let recovered = 0;
+      const second = await startServer(env, (line) => {
+        if (line.msg === 'open game rounds recovered') {
+          recovered += Number(line.rolledBack) + Number(line.settled);
+          sweep.changed();
+        }
+      });
       const again = await signIn(second.baseUrl);
       for (const [, d] of ackedDeposits) {
         if (d.payUrl) await payOnPage(second.baseUrl, d.payUrl, 'notify');
@@ -255,10 +291,8 @@ describe('SIGKILL under load', () => {
         const page = await again(betRecordsEndpoint, { query: { pageNo: 1, pageSize: 100 } as never });
         return page.list.filter((b) => b.status === 'open').length;
       };
-      const sweepDeadline = Date.now() + 30_000;
-      while ((await openBets()) > 0 && Date.now() < sweepDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
-      // Past the recovery timeout of every round the kill left, plus a sweep.
-      await new Promise((resolve) => setTimeout(resolve, 2_600));
+      expect(await sweep.until(() => recovered >= pendingAtKill.length, 30_000), `${recovered} of ${pendingAtKill.length} rounds recovered`).toBe(true);
+      expect(recovered).toBe(pendingAtKill.length);
       expect(await openBets()).toBe(0);
       const wallet = await again(walletEndpoint, {});
       second.child.kill('SIGTERM');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addBankCardEndpoint,
   bankCardsEndpoint,
@@ -32,21 +32,42 @@ import { postTransaction } from './ledger.ts';
 
 const secret = 'test-gateway-secret';
 let h: Harness;
-let player: TestClient;
+/** The seeded player1 (read only). */
+let player1: TestClient;
 let agent: TestClient;
+/** Each test's own members: `fresh` with nothing, `player` with the seeded players' opening balance. */
 let fresh: TestClient;
 let freshMember: MemberRow;
+let player: TestClient;
+let playerName: string;
 let keyCounter = 0;
+let memberCount = 0;
 const key = () => `test-key-${Date.now()}-${++keyCounter}`;
 
 beforeAll(async () => {
   process.env.PAYMENT_LOCAL_SECRET = secret;
   h = await createHarness();
   delete process.env.PAYMENT_LOCAL_SECRET;
-  player = await signIn(h, demoAccounts.player.username, demoAccounts.player.password);
+  player1 = await signIn(h, demoAccounts.player.username, demoAccounts.player.password);
   agent = await signIn(h, demoAccounts.agent.username, demoAccounts.agent.password);
-  freshMember = await createMember(h.testDb.db, 'walletfresh');
-  fresh = await signIn(h, 'walletfresh');
+});
+
+beforeEach(async () => {
+  memberCount++;
+  freshMember = await createMember(h.testDb.db, `walletfresh${memberCount}`);
+  fresh = await signIn(h, freshMember.username);
+  playerName = `walletplayer${memberCount}`;
+  const funded = await createMember(h.testDb.db, playerName);
+  await postTransaction(h.testDb.db, {
+    merchantId: 'DEMO',
+    idempotencyKey: `opening:${funded.id}`,
+    kind: 'adjust',
+    postings: [
+      { account: { kind: 'house' }, amount: -demoOpeningBalance },
+      { account: { kind: 'member', memberId: funded.id }, amount: demoOpeningBalance },
+    ],
+  });
+  player = await signIn(h, playerName);
 });
 
 afterAll(async () => {
@@ -84,7 +105,7 @@ const balanceOf = async (c: TestClient) => (await c.call(walletEndpoint, {})).su
 
 describe('wallet', () => {
   it('answers the merchant and member wallet with the seeded opening balance', async () => {
-    const wallet = await player.call(walletEndpoint, {});
+    const wallet = await player1.call(walletEndpoint, {});
     expect(wallet.merchant).toEqual({ merchantCode: 'DEMO', currency: { code: 'PHP', symbol: '₱', minorUnits: 2 } });
     expect(wallet.sumBalance).toBe(demoOpeningBalance);
     expect(wallet.member.held).toBe(0);
@@ -251,6 +272,16 @@ describe('deposit', () => {
   });
 
   it('lists the member\'s deposits of every status, newest first, paged', async () => {
+    // Completed, pending, cancelled and pending again, a second apart.
+    const completed = await fresh.call(createDepositEndpoint, { body: { channelCode: 'LOCALPAY', amount: 20000, idempotencyKey: key() } });
+    expect((await submitPage(completed.payUrl, 'confirm')).statusCode).toBe(303);
+    h.clock.advance(1000);
+    await fresh.call(createDepositEndpoint, { body: { channelCode: 'EWALLET', amount: 5000, idempotencyKey: key() } });
+    h.clock.advance(1000);
+    const cancelled = await fresh.call(createDepositEndpoint, { body: { channelCode: 'EWALLET', amount: 7000, idempotencyKey: key() } });
+    expect((await submitPage(cancelled.payUrl, 'cancel')).statusCode).toBe(303);
+    h.clock.advance(1000);
+    await fresh.call(createDepositEndpoint, { body: { channelCode: 'EWALLET', amount: 5000, idempotencyKey: key() } });
     const all = await fresh.call(depositOrdersEndpoint, { query: {} });
     expect(all.total).toBe(4);
     expect(all.list.map((d) => d.status)).toEqual(['pending', 'cancelled', 'pending', 'completed']);
@@ -261,7 +292,12 @@ describe('deposit', () => {
 });
 
 describe('withdraw', () => {
-  let cardId: number;
+  /** Adds the player's card ending 9012 (and sets the withdrawal password 123456 when asked); its id. */
+  async function playerCard(options: { password?: boolean } = {}): Promise<number> {
+    const card = await player.call(addBankCardEndpoint, { body: { bankName: 'BPI', accountName: 'Player One', accountNumber: '1234 5678 9012' } });
+    if (options.password) await player.call(setWithdrawalPasswordEndpoint, { body: { newPassword: '123456', confirmPassword: '123456' } });
+    return card.id;
+  }
 
   it('starts without bank cards or withdrawal password', async () => {
     const info = await player.call(withdrawInfoEndpoint, {});
@@ -282,7 +318,6 @@ describe('withdraw', () => {
       body: { bankName: 'BPI', accountName: 'Player One', accountNumber: '1234 5678 9012' },
     });
     expect(card).toMatchObject({ bankName: 'BPI', accountNumberMasked: '**** 9012' });
-    cardId = card.id;
     const again = await failureOf(
       player.call(addBankCardEndpoint, { body: { bankName: 'BPI', accountName: 'Player One', accountNumber: '123456789012' } }),
     );
@@ -298,6 +333,7 @@ describe('withdraw', () => {
   });
 
   it('needs a withdrawal password, set as 6 digits and checked', async () => {
+    const cardId = await playerCard();
     const none = await failureOf(
       player.call(createWithdrawalEndpoint, { body: { bankCardId: cardId, amount: 10000, withdrawalPassword: '123456', idempotencyKey: key() } }),
     );
@@ -337,6 +373,7 @@ describe('withdraw', () => {
   });
 
   it('holds the amount on request, once per idempotency key, and refuses overdrafts and other cards', async () => {
+    const cardId = await playerCard({ password: true });
     const otherCard = await fresh.call(addBankCardEndpoint, { body: { bankName: 'BPI', accountName: 'Fresh', accountNumber: '44443333' } });
     const foreign = await failureOf(
       player.call(createWithdrawalEndpoint, {
@@ -375,9 +412,11 @@ describe('withdraw', () => {
   });
 
   it('is approved or rejected by the operator, each once', async () => {
+    const cardId = await playerCard({ password: true });
+    await player.call(createWithdrawalEndpoint, { body: { bankCardId: cardId, amount: 100000, withdrawalPassword: '123456', idempotencyKey: key() } });
     const listed = await executeAdminCommand(h.testDb.db, { kind: 'withdrawals.list', merchant: 'DEMO', status: 'pending' });
     if (!('withdrawals' in listed)) throw new Error('expected withdrawals');
-    const pending = listed.withdrawals.find((w) => w.username === 'player1');
+    const pending = listed.withdrawals.find((w) => w.username === playerName);
     if (!pending) throw new Error('no pending withdrawal');
     const approved = await executeAdminCommand(h.testDb.db, { kind: 'withdrawals.approve', merchant: 'DEMO', id: pending.orderNo });
     expect('withdrawals' in approved && approved.withdrawals[0]?.status).toBe('approved');

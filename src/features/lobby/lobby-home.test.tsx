@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../../contract/games.ts';
 import { launchGameEndpoint } from '../../../contract/member-games.ts';
 import { walletEndpoint } from '../../../contract/wallet.ts';
@@ -11,6 +11,10 @@ const hub = async () => screen.findByRole('navigation', { name: 'Game categories
 const hubButton = async (name: string) => within(await hub()).findByRole('button', { name });
 const tilesIn = (element: HTMLElement) => within(element).queryAllByTestId('game-tile');
 const names = (element: HTMLElement) => tilesIn(element).map((t) => t.querySelector('button')?.firstElementChild?.nextElementSibling?.textContent);
+
+// The home's parts below the first screen and its lists come on demand; loaded here once, so each test
+// waits for the app, not for the code the tests run before it happened to load.
+beforeAll(() => Promise.all([import('../../app/lobby-actors.ts'), import('./home-below.tsx'), import('./game-list-view.tsx')]));
 
 beforeEach(() => {
   localStorage.clear();
@@ -118,7 +122,8 @@ describe('home game hub', () => {
     const before = server.requests.length;
 
     await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Open menu' }));
-    const chinese = await screen.findByRole('button', { name: '中文' });
+    // The menu's first opening builds it from catalog parts loaded on demand (see side-menu.test.tsx).
+    const chinese = await screen.findByRole('button', { name: '中文' }, { timeout: 10_000 });
     const beforeClick = server.elapsed();
     await user.click(chinese);
 

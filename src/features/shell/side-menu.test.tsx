@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vendorGameTypesEndpoint } from '../../../contract/games.ts';
 import en from '../../../contract/messages/en.json';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
 import { memberSession, renderApp } from '../../test/render-app.tsx';
@@ -28,32 +27,6 @@ afterEach(() => {
 });
 
 describe('left side menu', () => {
-  it('loads the vendor categories only when it opens, lists them in the spec order and opens each list', async () => {
-    const server = lobbyServer();
-    const { user, router } = renderApp({ path: '/m/home' });
-    await screen.findByTestId('home-block-HOT');
-    const before = server.to(vendorGameTypesEndpoint.path).length;
-    const menu = await openMenu(user);
-    const section = within(menu).getByRole('region', { name: 'Game categories' });
-    await waitFor(() => expect(within(section).getAllByRole('link')).toHaveLength(8));
-    expect(server.to(vendorGameTypesEndpoint.path)).toHaveLength(before + 1);
-    expect(within(section).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['Slots', '/m/slot-games'],
-      ['In-house', '/m/gameCenter?gameCategory=INHOUSE'],
-      ['Fishing', '/m/fishing-games'],
-      ['Live', '/m/live-games'],
-      ['Sports', '/m/sport-games'],
-      ['E-sports', '/m/esport-games'],
-      ['Lottery', '/m/lott'],
-      ['E-lottery', '/m/elott'],
-    ]);
-    // A guest has no favourites entry.
-    expect(within(menu).queryByRole('link', { name: 'Favourites' })).toBeNull();
-    await user.click(within(section).getByRole('link', { name: 'In-house' }));
-    await waitFor(() => expect(router.state.location.href).toBe('/m/gameCenter?gameCategory=INHOUSE'));
-    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
-  });
-
   it('gives a member the favourites entry, which opens the favourites list', async () => {
     lobbyServer();
     const { user, router } = renderApp({ path: '/m/home', session: memberSession });
