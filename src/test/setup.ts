@@ -18,6 +18,9 @@ configure({
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT ? eventWrapper(dispatch) : dispatch(),
 });
 
+// Each test starts with empty storage (a remembered login, a language, a seen notice), whatever ran before it.
 afterEach(() => {
   cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
 });
