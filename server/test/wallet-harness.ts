@@ -8,6 +8,8 @@ import { loginEndpoint, trialLoginEndpoint } from '../../contract/session.ts';
 import type { Database } from '../db/connect.ts';
 import { type MemberRow, members } from '../db/schema.ts';
 import { hashPassword } from '../modules/member/passwords.ts';
+import { postTransaction } from '../modules/wallet/ledger.ts';
+import { demoOpeningBalance } from '../seed/seed-wallet.ts';
 import type { Harness, TestClient } from './identity-harness.ts';
 
 export const testPassword = 'Secret#2026';
@@ -22,6 +24,21 @@ export async function createMember(db: Database, username: string, type = 0): Pr
     .returning();
   if (!row) throw new Error('member not created');
   return row;
+}
+
+/** A new member with the seeded players' opening balance (an `adjust` from the house), for a test of its own. */
+export async function createFundedMember(db: Database, username: string): Promise<MemberRow> {
+  const member = await createMember(db, username);
+  await postTransaction(db, {
+    merchantId: 'DEMO',
+    idempotencyKey: `opening:${member.id}`,
+    kind: 'adjust',
+    postings: [
+      { account: { kind: 'house' }, amount: -demoOpeningBalance },
+      { account: { kind: 'member', memberId: member.id }, amount: demoOpeningBalance },
+    ],
+  });
+  return member;
 }
 
 export async function signIn(h: Harness, username: string, password = testPassword): Promise<TestClient> {

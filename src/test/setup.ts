@@ -1,5 +1,5 @@
 import { cleanup, configure, getConfig } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // findBy* and waitFor wait for what the user will see, not for a deadline: on a shared,
 // loaded machine a lazily imported screen part (the logout dialog, a route chunk) can take
@@ -18,9 +18,11 @@ configure({
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT ? eventWrapper(dispatch) : dispatch(),
 });
 
-// Each test starts with empty storage (a remembered login, a language, a seen notice), whatever ran before it.
+// Each test starts with empty storage (a remembered login, a language, a seen notice) and the real
+// globals (a fake server's fetch), whatever ran before it.
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  vi.unstubAllGlobals();
 });

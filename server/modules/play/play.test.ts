@@ -17,8 +17,8 @@ import { defaultRecoverAfterMs, recoverOpenRounds } from './service.ts';
 import { createVendorClient } from './vendor-client.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, type Harness, type TestClient } from '../../test/identity-harness.ts';
-import { createMember, testPassword } from '../../test/wallet-harness.ts';
-import { balanceOf, postTransaction } from '../wallet/ledger.ts';
+import { createFundedMember, createMember, testPassword } from '../../test/wallet-harness.ts';
+import { balanceOf } from '../wallet/ledger.ts';
 import { verifyRound } from './verify.ts';
 import cn from '../../../contract/messages/cn.json' with { type: 'json' };
 import en from '../../../contract/messages/en.json' with { type: 'json' };
@@ -121,16 +121,7 @@ afterAll(async () => {
 let memberCount = 0;
 beforeEach(async () => {
   memberCount++;
-  const member = await createMember(h.app.db, `playplayer${memberCount}`);
-  await postTransaction(h.app.db, {
-    merchantId: 'DEMO',
-    idempotencyKey: `opening:${member.id}`,
-    kind: 'adjust',
-    postings: [
-      { account: { kind: 'house' }, amount: -demoOpeningBalance },
-      { account: { kind: 'member', memberId: member.id }, amount: demoOpeningBalance },
-    ],
-  });
+  const member = await createFundedMember(h.app.db, `playplayer${memberCount}`);
   playerId = member.id;
   playerName = member.username;
   await createMember(h.app.db, `playagent${memberCount}`, 1);

@@ -6,7 +6,7 @@ import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
 import { members } from '../../db/schema.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, type Harness } from '../../test/identity-harness.ts';
-import { createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
+import { createFundedMember, createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { balanceOf, postTransaction } from '../wallet/ledger.ts';
 import { buildApp } from '../../app.ts';
 import { derivedVendorSecret, signBody, signedHeaders, vendorSecret } from './signature.ts';
@@ -62,16 +62,7 @@ afterAll(async () => {
 // Each test's own player, with the seeded players' opening balance (agent1 is only refused or read).
 let memberCount = 0;
 beforeEach(async () => {
-  const member = await createMember(h.app.db, `seamlessplayer${++memberCount}`);
-  await postTransaction(h.app.db, {
-    merchantId: 'DEMO',
-    idempotencyKey: `opening:${member.id}`,
-    kind: 'adjust',
-    postings: [
-      { account: { kind: 'house' }, amount: -demoOpeningBalance },
-      { account: { kind: 'member', memberId: member.id }, amount: demoOpeningBalance },
-    ],
-  });
+  const member = await createFundedMember(h.app.db, `seamlessplayer${++memberCount}`);
   playerId = String(member.id);
 });
 

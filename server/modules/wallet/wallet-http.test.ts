@@ -26,7 +26,7 @@ import { bets, localGatewayPayments } from '../../db/schema-wallet.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
-import { createMember, intactLedger, ledgerInvariants, signIn, signInTrial } from '../../test/wallet-harness.ts';
+import { createFundedMember, createMember, intactLedger, ledgerInvariants, signIn, signInTrial } from '../../test/wallet-harness.ts';
 import { hmacHex } from './gateway/provider.ts';
 import { postTransaction } from './ledger.ts';
 
@@ -57,16 +57,7 @@ beforeEach(async () => {
   freshMember = await createMember(h.testDb.db, `walletfresh${memberCount}`);
   fresh = await signIn(h, freshMember.username);
   playerName = `walletplayer${memberCount}`;
-  const funded = await createMember(h.testDb.db, playerName);
-  await postTransaction(h.testDb.db, {
-    merchantId: 'DEMO',
-    idempotencyKey: `opening:${funded.id}`,
-    kind: 'adjust',
-    postings: [
-      { account: { kind: 'house' }, amount: -demoOpeningBalance },
-      { account: { kind: 'member', memberId: funded.id }, amount: demoOpeningBalance },
-    ],
-  });
+  await createFundedMember(h.testDb.db, playerName);
   player = await signIn(h, playerName);
 });
 

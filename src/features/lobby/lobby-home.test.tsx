@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint, winnerBoardEndpoint } from '../../../contract/games.ts';
 import { launchGameEndpoint } from '../../../contract/member-games.ts';
 import { walletEndpoint } from '../../../contract/wallet.ts';
@@ -16,13 +16,9 @@ const names = (element: HTMLElement) => tilesIn(element).map((t) => t.querySelec
 // waits for the app, not for the code the tests run before it happened to load.
 beforeAll(() => Promise.all([import('../../app/lobby-actors.ts'), import('./home-below.tsx'), import('./game-list-view.tsx')]));
 
+// The home's notice popup is not part of these tests (each starts with empty storage: src/test/setup.ts).
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
   sessionStorage.setItem('NOTICE_POP', '1');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('home game hub', () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bannersEndpoint } from '../../../contract/content.ts';
 import { gameListEndpoint, hotGamesEndpoint } from '../../../contract/games.ts';
 import { favouriteGamesEndpoint, favouriteIdsEndpoint, launchGameEndpoint, recentGamesEndpoint } from '../../../contract/member-games.ts';
@@ -10,13 +10,9 @@ const loginNotice = 'You are not logged in, please login first';
 const tileIds = () => screen.queryAllByTestId('game-tile').map((t) => Number(t.getAttribute('data-game-id')));
 const tileNames = () => screen.queryAllByTestId('game-tile').map((t) => t.querySelector('button')?.children[1]?.textContent);
 
+// The home's notice popup is not part of these tests (each starts with empty storage: src/test/setup.ts).
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
   sessionStorage.setItem('NOTICE_POP', '1');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('favourites and recent games as a guest (spec sections 5 and 6)', () => {

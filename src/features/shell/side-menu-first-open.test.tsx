@@ -4,28 +4,18 @@
  * the other menu tests (side-menu.test.tsx) open it too.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { vendorGameTypesEndpoint } from '../../../contract/games.ts';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
+import { openSideMenu } from '../../test/side-menu.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-const openMenu = async (user: ReturnType<typeof renderApp>['user']) => {
-  await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Open menu' }));
-  // The first opening builds the drawer from code and catalog parts loaded on demand: on a busy
-  // machine (a full test run on two cores) that alone has taken longer than the default wait.
-  return screen.findByRole('dialog', { name: 'Menu' }, { timeout: 10_000 });
-};
 
 // The menu and the lobby code it loads come on demand; loaded here once, so the tests wait for the app.
 beforeAll(() => Promise.all([import('./side-menu.tsx'), import('../../app/lobby-actors.ts')]));
 
+// The home's notice popup is not part of these tests (each starts with empty storage: src/test/setup.ts).
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
   sessionStorage.setItem('NOTICE_POP', '1');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('left side menu, opened for the first time', () => {
@@ -34,7 +24,7 @@ describe('left side menu, opened for the first time', () => {
     const { user, router } = renderApp({ path: '/m/home' });
     await screen.findByTestId('home-block-HOT');
     const before = server.to(vendorGameTypesEndpoint.path).length;
-    const menu = await openMenu(user);
+    const menu = await openSideMenu(user);
     const section = within(menu).getByRole('region', { name: 'Game categories' });
     await waitFor(() => expect(within(section).getAllByRole('link')).toHaveLength(8));
     expect(server.to(vendorGameTypesEndpoint.path)).toHaveLength(before + 1);
