@@ -82,11 +82,16 @@ describe('login by username and password', () => {
 describe('failed logins', () => {
   it('answer the same for an unknown user and a wrong password, in comparable time', async () => {
     const c = h.client({ ip: '203.0.113.1' });
-    const timed = async (username: string) => {
+    const timed = async (username: string, client = c) => {
       const started = performance.now();
-      const error = await failureOf(login(c, { username, password: 'Wrong#2026' }));
+      const error = await failureOf(login(client, { username, password: 'Wrong#2026' }));
       return { error, ms: performance.now() - started };
     };
+    // Once each first, from another address, untimed: the first verification of a kind (the unknown
+    // user's dummy hash is made on first use) costs more, whichever tests ran before.
+    const warm = h.client({ ip: '203.0.113.2' });
+    await timed('agent1', warm);
+    await timed('nobody41', warm);
     const wrong = await timed('agent1');
     const unknown = await timed('nobody42');
     expect(unknown.error.errorCode).toBe('login.failed');
