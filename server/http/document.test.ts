@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAnswers } from '../../contract/first-answers.ts';
+import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../contract/route-paths.ts';
 import { systemStatusEndpoint } from '../../contract/system.ts';
 import type { FirstLoadManifest } from '../../contract/first-load-manifest.ts';
 import { buildApp } from '../app.ts';
@@ -121,6 +122,16 @@ describe('pages of client routes', () => {
       expect(head).toContain('<title>Lucky Bay</title>');
       expect(head).toContain('<meta name="application-name" content="Lucky Bay">');
       expect(head).not.toContain('M Casino');
+    }
+  });
+
+  it('answer a direct visit to every path of the route table with the site, whoever visits', async () => {
+    for (const url of [...homeAliasPaths, ...openPaths, ...memberPaths, ...agentPaths]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).toContain('<script type="module" src="/assets/index-1.js">');
     }
   });
 

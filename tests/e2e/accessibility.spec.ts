@@ -23,16 +23,15 @@
  * take focus, keep Tab inside, close with Escape and give focus back to the
  * control that opened it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
 import { agentPaths, homeAliasPaths, memberPaths, openPaths } from '../../contract/route-paths.ts';
+import { axeViolations } from './axe.ts';
 import { checkFocus, checkFormErrors, checkNames, checkReflow, checkResize, checkTargets, minimumTextPx, nextFrames, type Problem } from './a11y-checks.ts';
-import { titleId } from '../../src/app/layout-rules.ts';
 import cn from '../../contract/messages/cn.json' with { type: 'json' };
 import en from '../../contract/messages/en.json' with { type: 'json' };
 import { clientAddress, clientHeaders } from './client-address.ts';
 import { freshAgent, freshMember, fund } from './money-support.ts';
-import { expect, test, text, wheel } from './support.ts';
+import { expect, openInSite, screenShown, test, text, wheel } from './support.ts';
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const failingImpacts = new Set(['serious', 'critical']);
@@ -121,12 +120,6 @@ async function rolePage(context: BrowserContext, session: Session, { noticeSeen 
   return page;
 }
 
-/** Opens a path inside the running site: a history entry, which the router follows (and its guards redirect). */
-const openInSite = (path: string) => {
-  const index = Number((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0);
-  history.pushState({ __TSR_index: index + 1, key: Math.random().toString(36).slice(2) }, '', path);
-};
-
 /** Whether this tab still holds the role's session (and only it). */
 const holdsSession = (page: Page, session: Session) =>
   page.evaluate(
@@ -134,33 +127,36 @@ const holdsSession = (page: Page, session: Session) =>
     session,
   );
 
-/** Waits until the screen of where the path landed is on display: its title is the page's h1. */
-async function screenShown(page: Page, path: string) {
-  await expect
-    .poll(async () => {
-      const { at, title } = await page.evaluate(() => ({ at: location.pathname, title: document.querySelector('h1')?.textContent ?? '' }));
-      return title === text(titleId(at) as keyof typeof en);
-    }, { message: `${path}: the title of the screen it lands on`, timeout: 15_000 })
-    .toBe(true);
-}
-
-/** Resolves once the page has had no request in flight for `quietMs` (at most `maxMs`). */
+/**
+ * Resolves once the page has had no request in flight for `quietMs` (at most
+ * `maxMs`): each request's start and end restarts the quiet window.
+ */
 function trackNetwork(page: Page) {
   let inflight = 0;
-  let lastChange = Date.now();
+  let changed = () => {};
   const bump = (d: number) => {
     inflight += d;
-    lastChange = Date.now();
+    changed();
   };
   page.on('request', () => bump(1));
   page.on('requestfinished', () => bump(-1));
   page.on('requestfailed', () => bump(-1));
-  return async (quietMs = 150, maxMs = 5_000) => {
-    const deadline = Date.now() + maxMs;
-    while (Date.now() < deadline && (inflight > 0 || Date.now() - lastChange < quietMs)) {
-      await page.waitForTimeout(25);
-    }
-  };
+  return (quietMs = 150, maxMs = 5_000) =>
+    new Promise<void>((resolve) => {
+      let quiet: ReturnType<typeof setTimeout> | undefined;
+      const done = () => {
+        clearTimeout(quiet);
+        clearTimeout(limit);
+        changed = () => {};
+        resolve();
+      };
+      const limit = setTimeout(done, maxMs);
+      changed = () => {
+        clearTimeout(quiet);
+        if (inflight <= 0) quiet = setTimeout(done, quietMs);
+      };
+      changed();
+    });
 }
 
 /** Builds what waits for the player to scroll near it (WhenNear: the home's winner board and footer), screen by screen. */
@@ -179,13 +175,9 @@ function record(log: AuditLog, where: string, problems: Problem[]) {
 
 /** axe on the page as it is. */
 async function axe(page: Page, where: string, log: AuditLog, include?: string) {
-  // Legacy mode runs axe.run() in the page itself: the app has no iframes, and
-  // the default mode's extra blank page per audit costs ~0.5 s each.
-  let builder = new AxeBuilder({ page }).withTags(tags).setLegacyMode(true);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
+  const violations = await axeViolations(page, tags, include);
   log.audited++;
-  for (const v of results.violations) {
+  for (const v of violations) {
     const finding: Finding = {
       where,
       rule: v.id,
@@ -267,7 +259,7 @@ async function auditRoutes(context: BrowserContext, role: Role) {
         await timed(log, 'open', async () => {
           // The first path loads the site; the next ones are opened as a link in it would (the page keeps
           // running), unless the last one left the role's session (/m/trail starts a trial): then afresh.
-          if (loaded && (await holdsSession(page, session))) await page.evaluate(openInSite, path);
+          if (loaded && (await holdsSession(page, session))) await openInSite(page, path);
           else await page.goto(path);
           loaded = true;
           await screenShown(page, path);
@@ -408,7 +400,7 @@ async function auditStates(context: BrowserContext, session: Session, open: read
   await settle();
   for (const state of ordered) {
     if (new URL(page.url()).pathname !== state.path) {
-      await page.evaluate(openInSite, state.path);
+      await openInSite(page, state.path);
       await screenShown(page, state.path);
       await settle();
     }
@@ -422,7 +414,9 @@ async function auditStates(context: BrowserContext, session: Session, open: read
     await expect(dialog, `${state.name} opens`).toBeVisible();
     await settle();
     // Focus moves into it, and Tab and Shift+Tab stay inside.
-    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), `${state.name}: focus moves into the dialog`).toBe(true);
+    await expect
+      .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { message: `${state.name}: focus moves into the dialog`, intervals: [50] })
+      .toBe(true);
     await state.inside?.(dialog);
     const forward = await tabCycle(page, 12);
     expect(forward.filter((f) => f.startsWith('OUTSIDE')), `${state.name}: Tab stays in the dialog`).toEqual([]);
@@ -498,15 +492,10 @@ test('every screen fits a 360 px phone in every language: whole titles, no sidew
       const seen = new Set<string>();
       let loaded = false;
       for (const path of paths) {
-        if (loaded && (await holdsSession(page, session))) await page.evaluate(openInSite, path);
+        if (loaded && (await holdsSession(page, session))) await openInSite(page, path);
         else await page.goto(path);
         loaded = true;
-        await expect
-          .poll(async () => {
-            const { at, title } = await page.evaluate(() => ({ at: location.pathname, title: document.querySelector('h1')?.textContent ?? '' }));
-            return title === messages[titleId(at) as keyof typeof messages];
-          }, { message: `${language} ${path}: the title of the screen it lands on`, timeout: 15_000 })
-          .toBe(true);
+        await screenShown(page, `${language} ${path}`, messages);
         await settle();
         const landed = new URL(page.url()).pathname;
         if (seen.has(landed)) continue;

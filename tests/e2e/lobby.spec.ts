@@ -4,7 +4,7 @@ import { type Game, gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint 
 import { favouriteGamesEndpoint } from '../../contract/member-games.ts';
 import { fetchFrom } from './client-address.ts';
 import { freshMember } from './money-support.ts';
-import { brand, expect, giveSession, test, text, wheel } from './support.ts';
+import { brand, expect, giveSession, test, text, visit, wheel } from './support.ts';
 
 /** The API of the server under test, called from Node as a guest. */
 function guestApi(baseURL: string) {
@@ -120,7 +120,7 @@ test.describe('lobby as a guest', () => {
       ['/m/lottery', 'LOTT'],
     ];
     for (const [path, category] of pages) {
-      await page.goto(path);
+      await visit(page, path);
       const first = (await api.list({ gameType: category, pageSize: 1 })).games[0]!;
       await expect(page.locator(`[data-game-id="${first.gameId}"]`), path).toBeVisible();
     }
@@ -130,7 +130,7 @@ test.describe('lobby as a guest', () => {
       const vendors = types.mapping[category]!.vendors.filter((v) => v.gameCategory === category);
       expect(vendors.length, category).toBeGreaterThan(0);
       for (const vendor of vendors) {
-        await page.goto(`/m/gameList?gameType=${category}&vassalage=${vendor.vassalage}`);
+        await visit(page, `/m/gameList?gameType=${category}&vassalage=${vendor.vassalage}`);
         const expected = (await api.list({ gameType: category, vassalage: vendor.vassalage })).games.map((g) => g.gameId);
         await expect(page.locator(`[data-game-id="${expected[0]}"]`), vendor.vassalage).toBeVisible();
         const shown = await tileIds(page);
@@ -140,17 +140,17 @@ test.describe('lobby as a guest', () => {
     }
     for (const category of ['SPORTS', 'ESPORTS', 'COCKFIGHT']) {
       for (const vendor of types.mapping[category]!.vendors.filter((v) => v.gameCategory === category)) {
-        await page.goto(`/m/gameList?gameType=${vendor.gameCategory}&vassalage=${vendor.vassalage}`);
+        await visit(page, `/m/gameList?gameType=${vendor.gameCategory}&vassalage=${vendor.vassalage}`);
         const expected = (await api.list({ gameType: vendor.gameCategory, vassalage: vendor.vassalage })).games;
         await expect.poll(() => tileIds(page), vendor.vassalage).toEqual(expected.map((g) => g.gameId).sort((a, b) => a - b));
       }
     }
     // The sports page lists its vendors; one opens its list.
-    await page.goto('/m/sport-games');
+    await visit(page, '/m/sport-games');
     await page.getByTestId('vendor-list-SPORTS').getByRole('link').first().click();
     await expect(page).toHaveURL(/\/m\/gameList\?gameType=SPORTS&vassalage=/);
     await expect(tiles(page).first()).toBeVisible();
-    await page.goto('/m/hot-games');
+    await visit(page, '/m/hot-games');
     await expect(tiles(page).first()).toBeVisible();
   });
 

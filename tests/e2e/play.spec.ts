@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type Game, gameListEndpoint } from '../../contract/games.ts';
 import { launchGameEndpoint } from '../../contract/member-games.ts';
 import { betRecordsEndpoint, walletEndpoint } from '../../contract/wallet.ts';
+import { axeViolations } from './axe.ts';
 import { freshMember, fund } from './money-support.ts';
 import { expect, test, text } from './support.ts';
 
@@ -27,8 +27,8 @@ async function memberApi(baseURL: string) {
 
 /** Serious or critical WCAG 2.1 A/AA violations of the page. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** "₱4,998.50" -> 499850 */

@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { createIntl } from 'react-intl';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { loginEndpoint } from '../../contract/session.ts';
 import en from '../../contract/messages/en.json' with { type: 'json' };
+import { titleId } from '../../src/app/layout-rules.ts';
 import { demoMerchant } from '../../server/seed/seed.ts';
 import { clientAddress, clientHeaders, fetchFrom } from './client-address.ts';
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /**
  * The browser tests' `test`: every context a test's fixtures make (`page`,
@@ -94,4 +95,44 @@ export async function wheel(page: Page, dy: number) {
     before,
   );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Opens a path inside the running site, as a link in it does: a history
+ * entry, which the router follows (its guards redirect as on a direct
+ * visit). Cheaper than a page load; a test that loops over routes loads
+ * the site once and opens the rest this way.
+ */
+export async function openInSite(page: Page, path: string) {
+  await page.evaluate((path) => {
+    const index = Number((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0);
+    history.pushState({ __TSR_index: index + 1, key: Math.random().toString(36).slice(2) }, '', path);
+  }, path);
+}
+
+/**
+ * Opens a path the way a player goes on through the site: loads the site
+ * when the page has none yet (as from a bookmark), otherwise opens the path
+ * inside it (`openInSite`). The server answers every path of the route table
+ * with the site on a direct visit (server/http/document.test.ts), and the
+ * route guards decide alike either way in (src/app/route-guards.test.tsx),
+ * so the tests that loop over routes load the site once.
+ */
+export async function visit(page: Page, path: string, messages: Record<string, string> = en) {
+  if (page.url().startsWith('http')) await openInSite(page, path);
+  else await page.goto(path);
+  await screenShown(page, path, messages);
+}
+
+/**
+ * Waits until the screen of where a path landed is on display: its title,
+ * in the language of `messages`, is the page's h1 (asked every 50 ms).
+ */
+export async function screenShown(page: Page, path: string, messages: Record<string, string> = en) {
+  await expect
+    .poll(async () => {
+      const { at, title } = await page.evaluate(() => ({ at: location.pathname, title: document.querySelector('h1')?.textContent ?? '' }));
+      return title === messages[titleId(at)];
+    }, { message: `${path}: the title of the screen it lands on`, timeout: 15_000, intervals: [50] })
+    .toBe(true);
 }
