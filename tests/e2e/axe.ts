@@ -3,7 +3,7 @@
  * document (a path opened inside the running site keeps it), and each audit
  * asks for violations only.
  *
- * @axe-core/playwright sends the 600 KB source again with every audit and
+ * The @axe-core/playwright wrapper sends the 600 KB source again with every audit and
  * brings back every passing node's HTML: measured in one run on /m/home,
  * 1.4-2.5 s per audit with it (0.7-1.2 s asking for violations only), and
  * 0.5-0.8 s with axe-core called here; on /m/login 0.4 s and 0.05-0.09 s.
