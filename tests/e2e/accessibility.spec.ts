@@ -551,6 +551,7 @@ async function motionOnHome(page: Page, reducedMotion: 'reduce' | 'no-preference
 }
 
 test('prefers-reduced-motion stops the banner autoplay, the notice ticker, the winner board and the jackpot counter', async ({ browser }) => {
+  test.setTimeout(120_000);
   // The same 12 s with motion: each of them moves, so the check below can see them stop.
   const moving = await browser.newContext({ extraHTTPHeaders: clientHeaders(clientAddress()) });
   const withMotion = await motionOnHome(await moving.newPage(), 'no-preference');
