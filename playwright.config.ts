@@ -26,6 +26,8 @@ export default defineConfig({
   // A timeout catches a hang, not slowness: the longest journeys take about 20 s on a quiet machine
   // and more than twice that on a busy one (speed is measured by the benchmarks, not here).
   timeout: 60_000,
+  // The same for an assertion's wait (Playwright's default is 5 s).
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   projects: [
     // The journeys' teardown: it starts when every journey has ended (and --repeat-each repeats the journeys).

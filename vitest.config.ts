@@ -30,8 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
-          // Several waits of up to 4 s each (src/test/setup.ts) fit in one test.
-          testTimeout: 20_000,
+          // Several waits of up to 10 s each (src/test/setup.ts) fit in one test.
+          testTimeout: 60_000,
         },
       },
       {

@@ -2,9 +2,10 @@ import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // findBy* and waitFor wait for what the user will see, not for a deadline: on a shared,
-// loaded machine a lazily imported screen part (the logout dialog, a route chunk) can take
-// longer than Testing Library's 1 s default to arrive. A wait that never comes still fails.
-configure({ asyncUtilTimeout: 4_000 });
+// loaded machine a lazily imported screen part (the logout dialog, a route chunk) or a fake
+// server's answer can take far longer than Testing Library's 1 s default to arrive (a file
+// that takes 7 s alone took 36 s beside a second full run). A wait that never comes still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // user-event runs its gestures with React's act environment switched off (Testing Library's
 // asyncWrapper), as in a browser, yet dispatched each event inside a synchronous act(). When

@@ -189,7 +189,7 @@ test.describe('identity', () => {
     await page.goto('/m/set');
     await expect(page.getByRole('banner').getByRole('alert')).toHaveText(text('error.login.not.session'));
     await expect(page).toHaveURL(/\/m\/login/);
-    await expect(page.getByRole('banner').getByRole('alert')).toHaveCount(0, { timeout: 5000 });
+    await expect(page.getByRole('banner').getByRole('alert')).toHaveCount(0);
   });
 
   test('login and registration show their banners, download link and announcement', async ({ page }) => {

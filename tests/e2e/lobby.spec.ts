@@ -235,7 +235,7 @@ test.describe('lobby as a guest', () => {
       const notice = page.getByRole('status').filter({ hasText: text('in_logged_login') });
       await expect(notice, path).toBeVisible();
       await expect(page.getByRole('heading', { name: text('in_logged_login') })).toBeVisible();
-      await expect(notice, path).toBeHidden({ timeout: 4000 });
+      await expect(notice, path).toBeHidden();
     }
     expect(asked).toEqual([]);
   });

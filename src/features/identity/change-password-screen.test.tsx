@@ -89,6 +89,6 @@ describe('change password screen', () => {
     expect(JSON.parse(sessionStorage.getItem('MC_SESSION_INFO') ?? '{}')).toMatchObject({ firstTimeLogin: false, passwordExpired: false });
     // The server ended the remember-me sessions: the account stays, the device token goes.
     expect(JSON.parse(localStorage.getItem('MC_REMEMBER') ?? '{}')).toEqual({ method: 'username', account: 'alice' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
   });
 });

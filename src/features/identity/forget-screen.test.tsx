@@ -86,7 +86,7 @@ describe('forgot password: by phone', () => {
       payload: { mobileNum: '9171234567', countryDialingCode: '+63', captchaId: 'c1', captcha: '123456' },
     });
     // The sent toast goes after 1.5 s; the countdown stays.
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(screen.getByRole('button', { name: /^\d+ s$/ })).toBeTruthy();
   });
 
@@ -159,7 +159,7 @@ describe('forgot password: by phone', () => {
     await user.type(password, 'Fresh#2026');
     await user.click(submit);
     expect((await screen.findByRole('status')).textContent).toBe('Password reset successful. Please log in again.');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
     expect(server.current!.sent.at(-1)).toEqual({ path: '/wps/session/login', payload: { type: 'username', username: 'mobile1', password: 'Fresh#2026' } });
     expect(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Log out' })).toBeTruthy();
   });
@@ -198,6 +198,6 @@ describe('forgot password: by e-mail', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('status')).textContent).toBe('Sent successfully');
     expect(server.current!.sent).toEqual([{ path: '/wps/member/password/email', payload: { username: 'player1', email: 'player1@example.com' } }]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
   });
 });

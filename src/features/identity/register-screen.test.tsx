@@ -143,7 +143,7 @@ describe('registration screen', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Registered successfully, ready for login');
     const sent = server.current!.sent.find((s) => s.path === '/wps/member/register')!.payload;
     expect(sent).toMatchObject({ username: 'newbie1', password: 'Secret#2026', confirmPassword: 'Secret#2026', captcha: '123456', captchaId: 'c1', type: 0 });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
   });
 
   it('re-checks the confirmation when the password changes', async () => {

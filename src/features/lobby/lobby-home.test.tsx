@@ -68,7 +68,7 @@ describe('home game hub', () => {
     expect(router.state.location.pathname).toBe('/m/home');
     // The hub's lists load with the first choice of one.
     // The list loads with the choice; React reveals it after its Suspense throttle (300 ms).
-    await waitFor(() => expect(screen.getAllByTestId('game-tile').length).toBe(14), { timeout: 3000 });
+    await waitFor(() => expect(screen.getAllByTestId('game-tile').length).toBe(14));
     expect(screen.queryByTestId('home-block-HOT')).toBeNull();
   });
 
@@ -119,11 +119,11 @@ describe('home game hub', () => {
 
     await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Open menu' }));
     // The menu's first opening builds it from catalog parts loaded on demand (see side-menu.test.tsx).
-    const chinese = await screen.findByRole('button', { name: '中文' }, { timeout: 10_000 });
+    const chinese = await screen.findByRole('button', { name: '中文' });
     const beforeClick = server.elapsed();
     await user.click(chinese);
 
-    await waitFor(() => expect(names(screen.getByTestId('home-pick-OCN'))).toContain('Oceanic 1 中'), { timeout: 5000 });
+    await waitFor(() => expect(names(screen.getByTestId('home-pick-OCN'))).toContain('Oceanic 1 中'));
     expect(names(screen.getByTestId('home-block-HOT'))).toContain('Pixelgold 1 中');
     expect(names(screen.getByTestId('home-block-RNG'))).toContain('Pixelgold 1 中');
     expect(names(screen.getByTestId('home-block-FISH'))).toContain('Oceanic 1 中');

@@ -28,7 +28,7 @@ describe('favourites and recent games as a guest (spec sections 5 and 6)', () =>
     const state = screen.getByRole('heading', { name: loginNotice }).closest('section')!;
     expect(within(state).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/m/login');
     expect(screen.queryByRole('alert')).toBeNull();
-    await waitFor(() => expect(screen.queryByText(loginNotice, { selector: '[role="status"]' })).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText(loginNotice, { selector: '[role="status"]' })).toBeNull());
     expect(server.to(endpoint)).toEqual([]);
   });
 
@@ -99,14 +99,14 @@ describe('game list centre', () => {
     const box = screen.getByRole('searchbox', { name: 'Search games' });
     // Luxon 3 is not a hot game: the search is the catalogue's.
     await user.type(box, 'LUXON 3');
-    await waitFor(() => expect(tileNames()).toEqual(['Luxon 3']), { timeout: 2000 });
+    await waitFor(() => expect(tileNames()).toEqual(['Luxon 3']));
     const searches = server.to(gameListEndpoint.path).filter((r) => r.query.has('gameName'));
     expect(searches.map((r) => [r.query.get('gameName'), r.query.get('gameType')])).toEqual([['LUXON 3', 'RNG']]);
     expect(hotTab.getAttribute('aria-selected')).toBe('true');
 
     await user.clear(box);
     await user.type(box, 'zzqx');
-    const nothing = await screen.findByRole('heading', { name: 'No games match “zzqx”' }, { timeout: 2000 });
+    const nothing = await screen.findByRole('heading', { name: 'No games match “zzqx”' });
     expect(tileIds()).toEqual([]);
     await user.click(within(nothing.closest('section')!).getByRole('button', { name: 'Clear search' }));
     expect((box as HTMLInputElement).value).toBe('');
@@ -124,7 +124,7 @@ describe('game list centre', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Unknown error');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('You have seen all 30 games', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('You have seen all 30 games')).toBeTruthy();
     expect(server.to(gameListEndpoint.path).filter((r) => r.query.get('pageNo') === '2')).toHaveLength(2);
   });
 });
@@ -212,7 +212,7 @@ describe('hot-games centre', () => {
     await waitFor(() => expect(tileNames()).toEqual(['Oceanic 1', 'Oceanic 2']));
 
     await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'OCEANIC 2');
-    await waitFor(() => expect(tileNames()).toEqual(['Oceanic 2']), { timeout: 2000 });
+    await waitFor(() => expect(tileNames()).toEqual(['Oceanic 2']));
     // The hot-games centre searches its loaded hot list: the catalogue is never asked.
     expect(server.to(gameListEndpoint.path)).toEqual([]);
   }, 15_000);
@@ -234,7 +234,7 @@ describe('lobby toasts', () => {
     const toast = await screen.findByRole('alert');
     const shownAt = Date.now();
     expect(toast.textContent).not.toBe('');
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1300);
   });
 });

@@ -67,7 +67,7 @@ describe('bottom menu', () => {
     await within(await screen.findByRole('banner')).findByRole('button', { name: 'Log out' });
     await user.click(within(await bottomMenu()).getByRole('link', { name: 'Member' }));
     // The dialog loads with the tap; React reveals it after its Suspense throttle (300 ms).
-    const dialog = await screen.findByRole('alertdialog', { name: 'Free trial account' }, { timeout: 3000 });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Free trial account' });
     expect(router.state.location.pathname).toBe('/m/set');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/register'));

@@ -149,7 +149,7 @@ describe('header: the member session', () => {
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toBe('The account has been logged out, please log in again');
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('ignores an answer about an older session', async () => {
