@@ -7,6 +7,7 @@ import { navigateWith } from './navigation.ts';
 import type { AppRouterInstance } from './router.ts';
 import {
   clearStoredSession,
+  dropDeviceToken,
   hasRememberedLogin,
   readStoredSession,
   readTabSession,
@@ -50,9 +51,9 @@ export function provideAppMachine(call: ApiCall, router: AppRouterInstance) {
     actions: {
       storeSession: (_, { session, remember }) => writeStoredSession(session, remember),
       forgetSession: () => clearStoredSession(),
-      forgetDeviceToken: () => {
-        if (hasRememberedLogin()) void import('./remembered-login.ts').then((m) => m.forgetDeviceToken());
-      },
+      // At once, not after loading remembered-login.ts: a page load that starts a moment later would
+      // still find the token and sign the account in again (it did, under load, in the browser suite).
+      forgetDeviceToken: () => dropDeviceToken(),
       rewriteSession: ({ context }) => {
         if (context.session) rewriteStoredSession(context.session);
       },

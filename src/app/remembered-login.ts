@@ -5,7 +5,7 @@
  * the account for the form.
  */
 import type { LoginMethod, RememberedLogin } from '../../machines/login.machine.ts';
-import { storageKeys } from './storage.ts';
+import { dropDeviceToken, storageKeys } from './storage.ts';
 
 export const rememberKey = storageKeys.remember;
 
@@ -49,7 +49,4 @@ export function rememberedDeviceToken(now = Date.now()): string | null {
 }
 
 /** Keeps the method and account, forgets the device token. */
-export function forgetDeviceToken() {
-  const record = readRemembered();
-  if (record) writeRemembered({ method: record.method, account: record.account });
-}
+export const forgetDeviceToken = dropDeviceToken;

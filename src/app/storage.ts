@@ -104,6 +104,20 @@ export function hasRememberedLogin(): boolean {
   return safe(() => localStorage.getItem(storageKeys.remember) !== null, false);
 }
 
+/**
+ * Drops remember-me's device token at once, keeping the method and account
+ * for the form: a session the server ended or a logout must not be restored
+ * by the next page load, even one that starts a moment later.
+ */
+export function dropDeviceToken() {
+  safe(() => {
+    const value = readJson(localStorage, storageKeys.remember) as Record<string, unknown> | null;
+    if (!value || !('deviceToken' in value || 'deviceTokenExpiresAt' in value)) return;
+    const { deviceToken: _token, deviceTokenExpiresAt: _expires, ...kept } = value;
+    localStorage.setItem(storageKeys.remember, JSON.stringify(kept));
+  }, undefined);
+}
+
 export function readLanguage(): string {
   return safe(() => normaliseLanguage(localStorage.getItem(storageKeys.language)), defaultLanguage);
 }

@@ -152,6 +152,17 @@ describe('header: the member session', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
+  it('forgets the device token the moment a call finds the session ended, so a page load right after cannot sign in again', async () => {
+    localStorage.setItem('MC_REMEMBER', JSON.stringify({ method: 'username', account: 'alice', deviceToken: 'dev-1', deviceTokenExpiresAt: 1 }));
+    sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify(memberSession));
+    renderApp({ path: '/m/set', session: memberSession, storage: true });
+    await within(await banner()).findByRole('button', { name: 'Log out' });
+    act(() => notifySessionEnded({ errorCode: 'login.not.session', token: memberSession.token }));
+    // Read in the same turn: nothing was left to load first.
+    expect(JSON.parse(localStorage.getItem('MC_REMEMBER') ?? 'null')).toEqual({ method: 'username', account: 'alice' });
+    expect(sessionStorage.getItem('MC_SESSION_INFO')).toBeNull();
+  });
+
   it('ignores an answer about an older session', async () => {
     const { router } = renderApp({ path: '/m/set', session: memberSession });
     const header = await banner();
