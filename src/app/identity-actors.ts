@@ -38,7 +38,8 @@ import { type SystemArgs, sendToApp } from './app-events.ts';
 import { goTo } from './navigation.ts';
 import { downloadLinksCall, loginBannersCall, whitelabelCall } from '../../contract/login-calls.ts';
 import { defaultDialingCode, toRegisterPayload, toScreenRules } from './registration-payload.ts';
-import { forgetDeviceToken, readRemembered, writeRemembered } from './remembered-login.ts';
+import { readRemembered, writeRemembered } from './remembered-login.ts';
+import { dropDeviceToken } from './storage.ts';
 
 /** What the identity actors need: the API client and its sealer. They tell the app machine through the actor system. */
 export interface IdentityDeps {
@@ -265,7 +266,7 @@ export function provideChangePasswordMachine(deps: IdentityDeps) {
       // No password is cached; the server ended the device sessions, so remember-me starts over.
       // The stored session no longer asks for a new password (firstTimeLogin, passwordExpired).
       passwordChanged: (args) => {
-        forgetDeviceToken();
+        dropDeviceToken();
         sendToApp(args, { type: 'session.passwordChanged' });
       },
       goTo,

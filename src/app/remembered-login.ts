@@ -5,7 +5,7 @@
  * the account for the form.
  */
 import type { LoginMethod, RememberedLogin } from '../../machines/login.machine.ts';
-import { dropDeviceToken, storageKeys } from './storage.ts';
+import { storageKeys } from './storage.ts';
 
 export const rememberKey = storageKeys.remember;
 
@@ -47,6 +47,3 @@ export function rememberedDeviceToken(now = Date.now()): string | null {
   if (record.deviceTokenExpiresAt !== undefined && record.deviceTokenExpiresAt <= now) return null;
   return record.deviceToken;
 }
-
-/** Keeps the method and account, forgets the device token. */
-export const forgetDeviceToken = dropDeviceToken;

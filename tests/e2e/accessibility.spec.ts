@@ -128,6 +128,17 @@ const holdsSession = (page: Page, session: Session) =>
   );
 
 /**
+ * Opens a path in the role's page until its screen shows: inside the running
+ * site, unless the page has none yet or the last path left the role's session
+ * (/m/trail starts a trial): then a page load.
+ */
+async function openAsRole(page: Page, session: Session, path: string, messages?: Record<string, string>) {
+  if (page.url().startsWith('http') && (await holdsSession(page, session))) await openInSite(page, path);
+  else await page.goto(path);
+  await screenShown(page, path, messages);
+}
+
+/**
  * Resolves once the page has had no request in flight for `quietMs` (at most
  * `maxMs`): each request's start and end restarts the quiet window.
  */
@@ -174,8 +185,8 @@ function record(log: AuditLog, where: string, problems: Problem[]) {
 }
 
 /** axe on the page as it is. */
-async function axe(page: Page, where: string, log: AuditLog, include?: string) {
-  const violations = await axeViolations(page, tags, include);
+async function axe(page: Page, where: string, log: AuditLog) {
+  const violations = await axeViolations(page, tags);
   log.audited++;
   for (const v of violations) {
     const finding: Finding = {
@@ -272,15 +283,9 @@ async function auditRoutes(context: BrowserContext, role: Role) {
       const page = await rolePage(context, session);
       const cdp = await context.newCDPSession(page);
       const settle = trackNetwork(page);
-      let loaded = false;
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
         await timed(log, 'open', async () => {
-          // The first path loads the site; the next ones are opened as a link in it would (the page keeps
-          // running), unless the last one left the role's session (/m/trail starts a trial): then afresh.
-          if (loaded && (await holdsSession(page, session))) await openInSite(page, path);
-          else await page.goto(path);
-          loaded = true;
-          await screenShown(page, path);
+          await openAsRole(page, session, path);
           await settle();
         });
         const landed = new URL(page.url()).pathname;
@@ -496,12 +501,8 @@ for (const [language, messages] of Object.entries(otherLanguages)) {
       await page.addInitScript((language) => localStorage.setItem('language', language), language);
       const settle = trackNetwork(page);
       const seen = new Set<string>();
-      let loaded = false;
       for (const path of paths) {
-        if (loaded && (await holdsSession(page, session))) await openInSite(page, path);
-        else await page.goto(path);
-        loaded = true;
-        await screenShown(page, `${language} ${path}`, messages);
+        await openAsRole(page, session, path, messages);
         await settle();
         const landed = new URL(page.url()).pathname;
         if (seen.has(landed)) continue;

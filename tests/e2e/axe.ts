@@ -15,16 +15,16 @@ import type { AxeResults, Result, RunOptions } from 'axe-core';
 
 const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** What axe finds on the page as it is (or inside `include`, a CSS selector), for rules carrying one of `tags`. */
-export async function axeViolations(page: Page, tags: readonly string[], include?: string): Promise<Result[]> {
+/** What axe finds on the page as it is, for rules carrying one of `tags`. */
+export async function axeViolations(page: Page, tags: readonly string[]): Promise<Result[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(source);
   return page.evaluate(
-    async ({ tags, include }) => {
+    async (tags) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> } }).axe;
       const options: RunOptions = { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] };
-      return (await axe.run(include ? { include: [include] } : document, options)).violations;
+      return (await axe.run(document, options)).violations;
     },
-    { tags: [...tags], include },
+    [...tags],
   );
 }
