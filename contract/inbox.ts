@@ -25,3 +25,13 @@ export const inboxListEndpoint = defineEndpoint({
   auth: true,
   value: z.object({ messages: z.array(inboxMessageSchema) }),
 });
+
+/** How many of the member's inbox messages are unread (spec section 7: the value is a number). */
+export const inboxUnreadEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/messages/unread',
+  tag: 'member',
+  summary: "How many of the member's inbox messages are unread",
+  auth: true,
+  value: z.number(),
+});

@@ -9,7 +9,7 @@
  * - locking any account with 10 wrong passwords.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxListEndpoint } from '../../contract/inbox.ts';
+import { inboxListEndpoint, inboxUnreadEndpoint } from '../../contract/inbox.ts';
 import { loginEndpoint } from '../../contract/session.ts';
 import { captchaEndpoint, devCaptchaEndpoint, devOutboxEndpoint, smsNoLoginEndpoint } from '../../contract/verification.ts';
 import { buildApp } from '../app.ts';
@@ -187,6 +187,7 @@ describe('locking an account', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.title).toBe('Failed logins on your account');
     expect(told[0]!.body).toMatch(/^There were 10 failed attempts to log in to your account in the last hour\./);
+    expect(await known.call(inboxUnreadEndpoint)).toBe(messages.filter((m) => !m.read).length);
   });
 
   it('an unknown account answers exactly as a known one, throttled the same way', async () => {

@@ -6,7 +6,7 @@
  * (failed logins, docs/security.md).
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import cn from '../../../contract/messages/cn.json' with { type: 'json' };
 import en from '../../../contract/messages/en.json' with { type: 'json' };
 import type { InboxMessage } from '../../../contract/inbox.ts';
@@ -67,6 +67,14 @@ export function createInboxService(db: Database, now: () => Date) {
         .where(and(eq(memberMessages.memberId, memberId), eq(memberMessages.kind, kind), gt(memberMessages.createdAt, since)))
         .limit(1);
       return rows.length > 0;
+    },
+    /** How many of the member's messages are unread. */
+    async unreadCount(merchantCode: string, memberId: number): Promise<number> {
+      const [row] = await db
+        .select({ unread: count() })
+        .from(memberMessages)
+        .where(and(eq(memberMessages.memberId, memberId), eq(memberMessages.merchantCode, merchantCode), isNull(memberMessages.readAt)));
+      return row?.unread ?? 0;
     },
     /** The member's newest messages (at most `limit`), translated into `language`. */
     async list(merchantCode: string, memberId: number, language: string, limit = 50): Promise<InboxMessage[]> {
