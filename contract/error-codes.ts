@@ -89,5 +89,15 @@ export const errorCodes = {
   withdrawalPasswordLocked: 'withdraw.password.locked',
   withdrawalNotFound: 'withdraw.not.found',
   withdrawalDecided: 'withdraw.decided',
+  // promotions (contract/promotions.ts)
+  promotionNotFound: 'promotion.not.found',
+  promotionNotOpen: 'promotion.not.open',
+  promotionModeInvalid: 'promotion.mode.invalid',
+  promotionAlreadyApplied: 'promotion.already.applied',
+  applicationNotFound: 'promotion.application.not.found',
+  applicationNotClaimable: 'promotion.application.not.claimable',
+  uploadTypeInvalid: 'upload.type.invalid',
+  uploadTooLarge: 'upload.too.large',
+  uploadTooMany: 'upload.too.many',
   ...clientErrorCodes,
 } as const;
