@@ -9,11 +9,11 @@
  */
 import { useMemo } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { helpCenterEndpoint, termsHelpKey } from '../../contract/help.ts';
+import { termsHelpKey } from '../../contract/help.ts';
 import { type TermsItem, termsMachine } from '../../machines/terms.machine.ts';
 import type { ApiCall } from '../api/client.ts';
 import { useSystemActor } from './actor-system.ts';
-import { readLanguage } from './storage.ts';
+import { loadHelpItems } from './help-actors.ts';
 
 export type TermsActor = ActorRefFrom<typeof termsMachine>;
 
@@ -22,7 +22,7 @@ export function provideTermsMachine(call: ApiCall) {
     actors: {
       // The site's language as the app machine stores it (the one every call's Language header carries).
       loadTerms: fromPromise<TermsItem | null>(async ({ signal }) => {
-        const items = await call(helpCenterEndpoint, { query: { lang: readLanguage(), device: 'MOBILE' }, signal });
+        const items = await loadHelpItems(call, signal);
         const terms = items.find((item) => item.key === termsHelpKey);
         return terms ? { title: terms.title, content: terms.content } : null;
       }),

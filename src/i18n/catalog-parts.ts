@@ -3,7 +3,7 @@
  * `core` holds what every screen may show (shell, the home, titles, the
  * errors of any call); the identity and money screens' own messages, the
  * error codes only their forms meet, and the lobby's messages beyond the
- * home's first screen are parts of their own, loaded with the screens that
+ * home's first screen, and the help centre's (`content`), are parts of their own, loaded with the screens that
  * show them (`useCatalogPart`), so the first load of the home carries only
  * `core`.
  * The in-house game page's messages (`play.`) are the server's
@@ -11,7 +11,7 @@
  * inbox messages (`inbox.`), which the server translates when they are read
  * (server/modules/inbox/).
  */
-export const catalogParts = ['core', 'identity', 'money', 'lobby'] as const;
+export const catalogParts = ['core', 'identity', 'money', 'lobby', 'content'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
 
 /**
@@ -48,6 +48,8 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === 'play' || namespace === 'inbox') return null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
+  // The help centre's messages (`help.`) come with its screen.
+  if (namespace === 'help') return 'content';
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {
     const code = id.slice('error.'.length);

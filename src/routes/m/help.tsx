@@ -1,13 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { helpSearch } from '../../../contract/route-search.ts';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { HelpScreen } from '../../features/help/help-screen.tsx';
 
 export const Route = createFileRoute('/m/help')({
   validateSearch: helpSearch,
-  component: HelpScreen,
+  component: HelpRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function HelpScreen() {
-  return <ComingSoon icon="circle-question-mark" />;
+/** The chosen item is kept in the address (`?i=`), replacing the entry, so Back leaves the help centre. */
+function HelpRoute() {
+  const { i } = Route.useSearch();
+  const navigate = useNavigate();
+  return <HelpScreen selected={i} onSelect={(index) => void navigate({ to: '/m/help', search: { i: index }, replace: true })} />;
 }
