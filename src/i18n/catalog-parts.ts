@@ -27,12 +27,14 @@ export const compiledParts = [...catalogParts, devPart] as const;
 export type CompiledPart = (typeof compiledParts)[number];
 
 /**
- * Error codes only the identity or the money screens show (their forms'
- * answers); every other code (session, request, game, trial) is in `core`.
+ * Error codes only the identity, the money or the content screens
+ * (promotions) show (their forms' answers); every other code (session,
+ * request, game, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
   [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
+  [/^(promotion\.|upload\.)/, 'content'],
 ];
 
 /**
