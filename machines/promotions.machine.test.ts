@@ -145,7 +145,7 @@ describe('promotions machine', () => {
     actor.start();
     return flush().then(() => {
       actor.send({ type: 'promotion.join', id: 1 });
-      const child = actor.getSnapshot().children.apply;
+      const child = actor.getSnapshot().children.apply as { getSnapshot: () => { value: unknown } } | undefined;
       expect(child?.getSnapshot().value).toBe('trialRefused');
     });
   });

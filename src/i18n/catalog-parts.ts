@@ -1,7 +1,8 @@
 /**
  * The parts a language's catalog is compiled into (scripts/compile-catalogs.ts):
  * `core` holds what every screen may show (shell, the home, titles, the
- * errors of any call); the identity and money screens' own messages, the
+ * errors of any call); the identity, money and promotions screens' own
+ * messages (`promo.`), the
  * error codes only their forms meet, and the lobby's messages beyond the
  * home's first screen are parts of their own, loaded with the screens that
  * show them (`useCatalogPart`), so the first load of the home carries only
@@ -11,7 +12,7 @@
  * inbox messages (`inbox.`), which the server translates when they are read
  * (server/modules/inbox/).
  */
-export const catalogParts = ['core', 'identity', 'money', 'lobby'] as const;
+export const catalogParts = ['core', 'identity', 'money', 'lobby', 'promotions'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
 
 /**
@@ -27,12 +28,13 @@ export const compiledParts = [...catalogParts, devPart] as const;
 export type CompiledPart = (typeof compiledParts)[number];
 
 /**
- * Error codes only the identity or the money screens show (their forms'
- * answers); every other code (session, request, game, trial) is in `core`.
+ * Error codes only the identity, the money or the promotions screens show
+ * (their forms' answers); every other code (session, request, game, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
   [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
+  [/^(promotion\.|upload\.)/, 'promotions'],
 ];
 
 /**
@@ -48,6 +50,7 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === 'play' || namespace === 'inbox') return null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
+  if (namespace === 'promo') return 'promotions';
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {
     const code = id.slice('error.'.length);
