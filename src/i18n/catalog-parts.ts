@@ -2,9 +2,11 @@
  * The parts a language's catalog is compiled into (scripts/compile-catalogs.ts):
  * `core` holds what every screen may show (shell, the home, titles, the
  * errors of any call); the identity and money screens' own messages, the
- * error codes only their forms meet, and the lobby's messages beyond the
- * home's first screen, and the help centre's (`content`), are parts of their own, loaded with the screens that
- * show them (`useCatalogPart`), so the first load of the home carries only
+ * error codes only their forms meet, the lobby's messages beyond the home's
+ * first screen, and the content screens' (help centre, promotions: one part,
+ * `content`, as each part costs the home's first load its loader) are parts
+ * of their own, loaded with the screens that show them
+ * (`useCatalogPart`), so the first load of the home carries only
  * `core`.
  * The in-house game page's messages (`play.`) are the server's
  * (server/modules/play/page.ts) and never reach the browser, nor do the
@@ -50,8 +52,8 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === 'play' || namespace === 'inbox') return null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
-  // The help centre's messages (`help.`) come with its screen.
-  if (namespace === 'help') return 'content';
+  // The content screens' messages (help centre `help.`, promotions `promo.`) come with them, as one part.
+  if (namespace === 'help' || namespace === 'promo') return 'content';
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {
     const code = id.slice('error.'.length);

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { activitySearch } from '../../../contract/route-search.ts';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
+import { openIdOf, PromotionsScreen } from '../../features/promotions/promotions-screen.tsx';
 
 export const Route = createFileRoute('/m/activity')({
   validateSearch: activitySearch,
+  loader: () => withCatalogPart('content'),
   component: ActivityScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
+/** Promotions; `?id=` opens and scrolls to one (the same screen as /m/activityDetail). */
 function ActivityScreen() {
-  return <ComingSoon icon="gift" />;
+  const { id } = Route.useSearch();
+  return <PromotionsScreen openId={openIdOf(id)} />;
 }
