@@ -89,5 +89,7 @@ export const errorCodes = {
   withdrawalPasswordLocked: 'withdraw.password.locked',
   withdrawalNotFound: 'withdraw.not.found',
   withdrawalDecided: 'withdraw.decided',
+  // inbox (contract/inbox.ts)
+  inboxMessageNotFound: 'inbox.message.not.found',
   ...clientErrorCodes,
 } as const;

@@ -8,10 +8,12 @@
  * `core`.
  * The in-house game page's messages (`play.`) are the server's
  * (server/modules/play/page.ts) and never reach the browser, nor do the
- * inbox messages (`inbox.`), which the server translates when they are read
- * (server/modules/inbox/).
+ * inbox's system messages (`inbox.` but `inbox.screen.`), which the server
+ * translates when they are read (server/modules/inbox/); the inbox screen's
+ * own messages (`inbox.screen.`, and the error codes only it meets) are the
+ * `inbox` part.
  */
-export const catalogParts = ['core', 'identity', 'money', 'lobby'] as const;
+export const catalogParts = ['core', 'identity', 'money', 'lobby', 'inbox'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
 
 /**
@@ -33,6 +35,7 @@ export type CompiledPart = (typeof compiledParts)[number];
 const errorParts: [RegExp, CatalogPart][] = [
   [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
+  [/^inbox\./, 'inbox'],
 ];
 
 /**
@@ -45,7 +48,8 @@ const lobbyPart = /^lobby\.(filter|list|tabs|search|sheet|footer|download|winner
 /** The part a message id is compiled into; null for messages the browser never needs. */
 export function partOf(id: string): CompiledPart | null {
   const namespace = id.slice(0, id.indexOf('.'));
-  if (namespace === 'play' || namespace === 'inbox') return null;
+  if (namespace === 'play') return null;
+  if (namespace === 'inbox') return id.startsWith('inbox.screen.') ? 'inbox' : null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
   if (lobbyPart.test(id)) return 'lobby';
