@@ -99,5 +99,7 @@ export const errorCodes = {
   uploadTypeInvalid: 'upload.type.invalid',
   uploadTooLarge: 'upload.too.large',
   uploadTooMany: 'upload.too.many',
+  // inbox (contract/inbox.ts)
+  inboxMessageNotFound: 'inbox.message.not.found',
   ...clientErrorCodes,
 } as const;

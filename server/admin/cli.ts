@@ -19,6 +19,7 @@ import { demoMerchantCode, seedIfEmpty } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/admin-service.ts';
 import { formatMembers, usernamePattern } from '../modules/member/admin-commands.ts';
+import { formatInbox } from '../modules/inbox/admin-commands.ts';
 import { formatOutbox } from '../modules/verification/outbox.ts';
 import { formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
 import { readAdminSecret } from './admin-secret.ts';
@@ -44,13 +45,20 @@ Commands:
                                    (+639171234567) or an e-mail address, newest first (also:
                                    npm run outbox -- --to <recipient>)
   members agent <username>         make a member an agent (team leader, type 1) with an invitation code
+  inbox send --to <username> --title T --body B [--title-cn T --body-cn B]
+                                   write a message to a member's inbox (EN, optionally CN)
+  inbox send --all --title T --body B [--title-cn T --body-cn B]
+                                   broadcast a message to every member of the merchant
+  inbox list --to <username>       the messages of a member's inbox, newest first
 
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
   --info TEXT       maintenance message (maintenance on only)
   --status S        withdrawals list only
   --older-than S    bets recover only (seconds, >= 0)
-  --to RECIPIENT    outbox list only
+  --to RECIPIENT    outbox list; inbox send and list (a member's username)
+  --all             inbox send only: to every member
+  --title, --body, --title-cn, --body-cn   inbox send only: the message in EN and CN
   -h, --help        this help
 
 Environment: DATA_DIR (PGlite data directory, default ./.data), DATABASE_URL (PostgreSQL).`;
@@ -64,10 +72,27 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   let status: string | undefined;
   let olderThan: string | undefined;
   let to: string | undefined;
+  let all = false;
+  const texts: Record<'--title' | '--body' | '--title-cn' | '--body-cn', string | undefined> = {
+    '--title': undefined,
+    '--body': undefined,
+    '--title-cn': undefined,
+    '--body-cn': undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { help: true };
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (arg === '--all') {
+      all = true;
+      continue;
+    }
+    if (flag === '--title' || flag === '--body' || flag === '--title-cn' || flag === '--body-cn') {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value.trim() === '') return { error: `${flag} needs a value` };
+      texts[flag] = value;
+      continue;
+    }
     if (flag === '--merchant' || flag === '--info' || flag === '--status' || flag === '--older-than' || flag === '--to') {
       const value = inline ?? argv[++i];
       if (value === undefined || value === '') return { error: `${flag} needs a value` };
@@ -93,8 +118,12 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   if (olderThan !== undefined && !(area === 'bets' && action === 'recover')) {
     return { error: '--older-than applies to "bets recover" only' };
   }
-  if (to !== undefined && !(area === 'outbox' && action === 'list')) {
-    return { error: '--to applies to "outbox list" only' };
+  if (to !== undefined && !(area === 'outbox' && action === 'list') && area !== 'inbox') {
+    return { error: '--to applies to "outbox list" and "inbox" only' };
+  }
+  const textGiven = Object.values(texts).some((v) => v !== undefined);
+  if ((all || textGiven) && !(area === 'inbox' && action === 'send')) {
+    return { error: '--all, --title, --body, --title-cn and --body-cn apply to "inbox send" only' };
   }
   switch (`${area ?? ''} ${action ?? ''}`.trim()) {
     case 'maintenance on':
@@ -138,6 +167,18 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       if (!username || !usernamePattern.test(username)) return { error: 'members agent needs a member\'s username' };
       return noMore(3) ?? { command: { kind: 'members.agent', merchant, username } };
     }
+    case 'inbox send': {
+      if (all === (to !== undefined)) return { error: 'inbox send needs either --to <username> or --all' };
+      if (to !== undefined && !usernamePattern.test(to)) return { error: `Invalid username "${to}"` };
+      const { '--title': title, '--body': body, '--title-cn': titleCn, '--body-cn': bodyCn } = texts;
+      if (title === undefined || body === undefined) return { error: 'inbox send needs --title and --body' };
+      if ((titleCn === undefined) !== (bodyCn === undefined)) return { error: '--title-cn and --body-cn go together' };
+      const cn = titleCn !== undefined && bodyCn !== undefined ? { CN: { title: titleCn, body: bodyCn } } : {};
+      return noMore(2) ?? { command: { kind: 'inbox.send', merchant, to: to ?? null, texts: { EN: { title, body }, ...cn } } };
+    }
+    case 'inbox list':
+      if (to === undefined || !usernamePattern.test(to)) return { error: 'inbox list needs --to <username>' };
+      return noMore(2) ?? { command: { kind: 'inbox.list', merchant, to } };
     case '':
       return { error: 'No command given' };
     default:
@@ -255,6 +296,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     const note = via === 'server' ? ' (applied through the running server)' : '';
     if ('outbox' in view) {
       io.out(formatOutbox(view, parsed.command.kind === 'outbox.list' ? parsed.command.to : ''));
+      return 0;
+    }
+    if ('inbox' in view) {
+      io.out(parsed.command.kind === 'inbox.send' ? `OK: ${parsed.command.kind}${note}\n${formatInbox(view)}` : formatInbox(view));
       return 0;
     }
     if ('members' in view) {

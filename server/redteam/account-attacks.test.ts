@@ -182,7 +182,7 @@ describe('locking an account', () => {
 
     // The inbox tells the member, once, in the request's language.
     known.token = result.token;
-    const { messages } = await known.call(inboxListEndpoint);
+    const { list: messages } = await known.call(inboxListEndpoint, { query: {} });
     const told = messages.filter((m) => m.kind === 'security.login.failures');
     expect(told).toHaveLength(1);
     expect(told[0]!.title).toBe('Failed logins on your account');

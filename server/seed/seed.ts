@@ -8,6 +8,7 @@ import type { Database } from '../db/connect.ts';
 import { merchants, type NewMerchantRow } from '../db/schema.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedHelpIfEmpty } from './seed-help.ts';
+import { seedInboxIfEmpty } from './seed-inbox.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';
 
@@ -53,6 +54,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedWalletIfEmpty(db, demoMerchantCode);
       // ... and the help centre, when the merchant has no help item yet.
       await seedHelpIfEmpty(db, demoMerchantCode);
+      // ... and the demo inbox, when the merchant has no operator message yet.
+      await seedInboxIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -61,6 +64,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedHelpIfEmpty(db, demoMerchantCode);
   await seedMembersIfEmpty(db, demoMerchantCode);
   await seedWalletIfEmpty(db, demoMerchantCode);
+  await seedInboxIfEmpty(db, demoMerchantCode);
   return true;
 }
 

@@ -3,15 +3,17 @@
  * `core` holds what every screen may show (shell, the home, titles, the
  * errors of any call); the identity and money screens' own messages, the
  * error codes only their forms meet, the lobby's messages beyond the home's
- * first screen, and the content screens' (help centre, promotions: one part,
- * `content`, as each part costs the home's first load its loader) are parts
+ * first screen, and the content screens' (help centre, promotions, inbox: one
+ * part, `content`, as each part costs the home's first load its loader) are parts
  * of their own, loaded with the screens that show them
  * (`useCatalogPart`), so the first load of the home carries only
  * `core`.
  * The in-house game page's messages (`play.`) are the server's
  * (server/modules/play/page.ts) and never reach the browser, nor do the
- * inbox messages (`inbox.`), which the server translates when they are read
- * (server/modules/inbox/).
+ * inbox's system messages (`inbox.` but `inbox.screen.`), which the server
+ * translates when they are read (server/modules/inbox/); the inbox screen's
+ * own messages (`inbox.screen.`, and the error codes only it meets) are in
+ * the `content` part.
  */
 export const catalogParts = ['core', 'identity', 'money', 'lobby', 'content'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
@@ -36,7 +38,7 @@ export type CompiledPart = (typeof compiledParts)[number];
 const errorParts: [RegExp, CatalogPart][] = [
   [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
-  [/^(promotion\.|upload\.)/, 'content'],
+  [/^(promotion\.|upload\.|inbox\.)/, 'content'],
 ];
 
 /**
@@ -49,10 +51,11 @@ const lobbyPart = /^lobby\.(filter|list|tabs|search|sheet|footer|download|winner
 /** The part a message id is compiled into; null for messages the browser never needs. */
 export function partOf(id: string): CompiledPart | null {
   const namespace = id.slice(0, id.indexOf('.'));
-  if (namespace === 'play' || namespace === 'inbox') return null;
+  if (namespace === 'play') return null;
+  if (namespace === 'inbox') return id.startsWith('inbox.screen.') ? 'content' : null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
-  // The content screens' messages (help centre `help.`, promotions `promo.`) come with them, as one part.
+  // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`) come with them, as one part.
   if (namespace === 'help' || namespace === 'promo') return 'content';
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {

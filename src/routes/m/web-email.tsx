@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { useRole } from '../../app/app-actor.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
+import { InboxScreen } from '../../features/inbox/inbox-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/webEmail')({
+  loader: () => withCatalogPart('content'),
   component: WebEmailScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
+/** The inbox; a trial account sees the refusal instead (the inbox machine's `refused`). */
 function WebEmailScreen() {
-  return <ComingSoon icon="mail" />;
+  const role = useRole();
+  return <InboxScreen isTrial={role === 'trial'} />;
 }
