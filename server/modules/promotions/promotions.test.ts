@@ -19,11 +19,13 @@ import {
 import type { MemberRow } from '../../db/schema.ts';
 import { promotionApplicationImages } from '../../db/schema-promotions.ts';
 import { ledgerTransactions } from '../../db/schema-wallet.ts';
-import { demoReceiptPng } from '../../seed/seed-promotions.ts';
+import { demoPromotionBonusesPaid, demoPromotions, demoReceiptPng } from '../../seed/seed-promotions.ts';
+import { members } from '../../db/schema.ts';
+import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 import { createMember, intactLedger, ledgerInvariants, signIn, signInTrial } from '../../test/wallet-harness.ts';
 import { balanceOf } from '../wallet/ledger.ts';
-import { bonusKeyOf, createCategory, createPromotion, issueBonuses, reviewApplication } from './service.ts';
+import { bonusKeyOf, createCategory, createPromotion, issueBonuses, promotionList, reviewApplication } from './service.ts';
 import { maxBase64Length } from './uploads.ts';
 
 let h: Harness;
@@ -303,5 +305,30 @@ describe('claims', () => {
       expect(res.status).toBe(400);
       expect(res.errorCode).toBe('request.invalid');
     }
+  });
+});
+
+describe('the demo seed', () => {
+  it('shows player1 every status, the claimed and issued bonuses paid by the ledger', async () => {
+    const [player1] = await h.testDb.db.select().from(members).where(eq(members.username, 'player1'));
+    if (!player1) throw new Error('no player1');
+    // Read as of today: the seed dates its promotions from the day it ran.
+    const { list } = await promotionList(h.testDb.db, { merchantCode: 'DEMO', languages: ['CN', 'EN'], member: player1 }, {}, new Date());
+    const expected: Record<string, string> = { joinApply: 'join', joinJoin: 'join' };
+    for (const demo of demoPromotions) {
+      const shown = list.find((p) => p.title === demo.cn[0]);
+      expect(shown, demo.state).toMatchObject({ status: expected[demo.state] ?? demo.state, mode: demo.mode, content: demo.cn[1] });
+    }
+    expect(list.find((p) => p.status === 'rejected')?.rejectReason).toMatch(/not readable/);
+    expect(await balanceOf(h.testDb.db, 'DEMO', { kind: 'member', memberId: player1.id })).toBe(demoOpeningBalance + demoPromotionBonusesPaid);
+    const paid = list.filter((p) => p.status === 'claimed' || p.status === 'issued');
+    for (const p of paid) {
+      const [tx] = await h.testDb.db
+        .select()
+        .from(ledgerTransactions)
+        .where(and(eq(ledgerTransactions.merchantCode, 'DEMO'), eq(ledgerTransactions.idempotencyKey, bonusKeyOf(p.applicationId ?? 0))));
+      expect(tx?.kind).toBe('bonus');
+    }
+    expect(paid).toHaveLength(2);
   });
 });
