@@ -176,8 +176,10 @@ describe('statuses of a member', () => {
     expect((await failureOf(apply(h.client(), applyId))).status).toBe(401);
     expect((await failureOf(h.client().call(joinEndpoint, { body: { promotionId: joinId } }))).status).toBe(401);
     const trial = await signInTrial(h);
-    for (const call of [apply(trial, applyId), trial.call(joinEndpoint, { body: { promotionId: joinId } }), trial.call(claimEndpoint, { body: { applicationId: 1 } })]) {
-      const failure = await failureOf(call);
+    const failures = await Promise.all(
+      [apply(trial, applyId), trial.call(joinEndpoint, { body: { promotionId: joinId } }), trial.call(claimEndpoint, { body: { applicationId: 1 } })].map(failureOf),
+    );
+    for (const failure of failures) {
       expect(failure.status).toBe(403);
       expect(failure.errorCode).toBe('trial.forbidden');
     }
