@@ -20,6 +20,7 @@ import { createMerchantDirectory, type MerchantDirectory } from './modules/syste
 import { type IdentityOptions, registerIdentity } from './modules/identity.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerContentRoutes } from './modules/content/routes.ts';
+import { registerPromotionRoutes } from './modules/promotions/routes.ts';
 import { registerGameRoutes } from './modules/games/routes.ts';
 import { registerWallet, type WalletOptions } from './modules/wallet/routes.ts';
 import { depositBadgeOf } from './modules/wallet/service.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIdentity(app, options.db, options.identity);
   registerGameRoutes(app, { cacheTtlMs: options.catalogueCacheTtlMs ?? 5000 });
   registerContentRoutes(app);
+  registerPromotionRoutes(app);
   await registerWallet(app, options.db, options.wallet);
   await registerSeamlessRoutes(app, { now: () => app.identity.now(), masterSecret: options.vendorWalletSecret });
   registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });

@@ -20,6 +20,13 @@ import { AppError } from '../http/app-error.ts';
 import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/admin-service.ts';
 import { formatMembers, usernamePattern } from '../modules/member/admin-commands.ts';
 import { formatInbox } from '../modules/inbox/admin-commands.ts';
+import {
+  amountPattern,
+  applicationListStatuses,
+  datePattern,
+  formatPromotions,
+  type PromotionCommand,
+} from '../modules/promotions/admin-commands.ts';
 import { formatOutbox } from '../modules/verification/outbox.ts';
 import { formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
 import { readAdminSecret } from './admin-secret.ts';
@@ -50,11 +57,20 @@ Commands:
   inbox send --all --title T --body B [--title-cn T --body-cn B]
                                    broadcast a message to every member of the merchant
   inbox list --to <username>       the messages of a member's inbox, newest first
+  promotions create --title T --content HTML --mode apply|join --bonus 88.00
+             [--title-cn T] [--content-cn HTML] [--category ID] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
+                                   create a promotion (start: today; no --end: no expiry)
+  promotions list                  list the promotions
+  promotions categories            list the promotion categories
+  promotions applications [--status pending|all]   applications (default pending) with their images
+  promotions approve <applicationId>               approve a pending application (the member then claims)
+  promotions reject <applicationId> --reason TEXT  reject a pending application
+  promotions issue <promotionId>   pay the bonus of a join promotion to every member who joined (once each)
 
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
   --info TEXT       maintenance message (maintenance on only)
-  --status S        withdrawals list only
+  --status S        withdrawals list, promotions applications
   --older-than S    bets recover only (seconds, >= 0)
   --to RECIPIENT    outbox list; inbox send and list (a member's username)
   --all             inbox send only: to every member
@@ -79,6 +95,7 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
     '--title-cn': undefined,
     '--body-cn': undefined,
   };
+  const promotionFlags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { help: true };
@@ -103,6 +120,12 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       else info = value;
       continue;
     }
+    if (promotionFlagNames.has(flag)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '') return { error: `${flag} needs a value` };
+      promotionFlags.set(flag, value);
+      continue;
+    }
     if (arg.startsWith('-')) return { error: `Unknown option ${arg}` };
     positional.push(arg);
   }
@@ -112,9 +135,22 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   if (info !== undefined && !(area === 'maintenance' && action === 'on')) {
     return { error: '--info applies to "maintenance on" only' };
   }
-  if (status !== undefined && !(area === 'withdrawals' && action === 'list')) {
-    return { error: '--status applies to "withdrawals list" only' };
+  if (status !== undefined && !(area === 'withdrawals' && action === 'list') && !(area === 'promotions' && action === 'applications')) {
+    return { error: '--status applies to "withdrawals list" and "promotions applications" only' };
   }
+  if (area === 'promotions') {
+    // `--title` and `--title-cn` name a promotion here; the inbox's other flags do not apply.
+    if (all || texts['--body'] !== undefined || texts['--body-cn'] !== undefined) {
+      return { error: '--all, --body and --body-cn apply to "inbox send" only' };
+    }
+    for (const flag of ['--title', '--title-cn'] as const) {
+      const value = texts[flag];
+      if (value !== undefined) promotionFlags.set(flag, value);
+    }
+    const parsed = parsePromotionArgs(merchant, action, rest, promotionFlags, status);
+    return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
+  }
+  if (promotionFlags.size > 0) return { error: `${[...promotionFlags.keys()][0]} applies to the promotions commands only` };
   if (olderThan !== undefined && !(area === 'bets' && action === 'recover')) {
     return { error: '--older-than applies to "bets recover" only' };
   }
@@ -183,6 +219,90 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       return { error: 'No command given' };
     default:
       return { error: `Unknown command "${positional.join(' ')}"` };
+  }
+}
+
+const promotionFlagNames = new Set(['--title', '--title-cn', '--content', '--content-cn', '--mode', '--bonus', '--category', '--start', '--end', '--reason']);
+
+/** Which promotion flags each promotions command takes. */
+const promotionFlagsOf: Record<string, string[]> = {
+  create: ['--title', '--title-cn', '--content', '--content-cn', '--mode', '--bonus', '--category', '--start', '--end'],
+  reject: ['--reason'],
+};
+
+const positiveId = /^[1-9][0-9]{0,14}$/;
+
+function parsePromotionArgs(
+  merchant: string,
+  action: string | undefined,
+  rest: string[],
+  flags: Map<string, string>,
+  status: string | undefined,
+): { command: PromotionCommand; positionals: number } | { error: string } {
+  const allowed = promotionFlagsOf[action ?? ''] ?? [];
+  for (const flag of flags.keys()) {
+    if (!allowed.includes(flag)) return { error: `${flag} does not apply to "promotions ${action ?? ''}"` };
+  }
+  const idArg = (what: string): number | { error: string } => {
+    const value = rest[0];
+    return value && positiveId.test(value) ? Number(value) : { error: `promotions ${action} needs ${what}` };
+  };
+  switch (action) {
+    case 'create': {
+      const title = flags.get('--title');
+      const content = flags.get('--content');
+      const mode = flags.get('--mode');
+      const bonus = flags.get('--bonus');
+      if (!title || !content) return { error: 'promotions create needs --title and --content' };
+      if (mode !== 'apply' && mode !== 'join') return { error: 'promotions create needs --mode apply or --mode join' };
+      if (!bonus || !amountPattern.test(bonus)) return { error: 'promotions create needs --bonus AMOUNT (for example 88.00)' };
+      const category = flags.get('--category');
+      if (category !== undefined && !positiveId.test(category)) return { error: `Invalid --category "${category}"` };
+      for (const flag of ['--start', '--end']) {
+        const date = flags.get(flag);
+        if (date !== undefined && !datePattern.test(date)) return { error: `Invalid ${flag} "${date}" (YYYY-MM-DD)` };
+      }
+      const optional = (flag: string) => flags.get(flag);
+      const command: PromotionCommand = {
+        kind: 'promotions.create',
+        merchant,
+        title,
+        content,
+        mode,
+        bonus,
+        ...(optional('--title-cn') ? { titleCn: optional('--title-cn') } : {}),
+        ...(optional('--content-cn') ? { contentCn: optional('--content-cn') } : {}),
+        ...(category ? { categoryId: Number(category) } : {}),
+        ...(optional('--start') ? { start: optional('--start') } : {}),
+        ...(optional('--end') ? { end: optional('--end') } : {}),
+      };
+      return { command, positionals: 2 };
+    }
+    case 'list':
+      return { command: { kind: 'promotions.list', merchant }, positionals: 2 };
+    case 'categories':
+      return { command: { kind: 'promotions.categories', merchant }, positionals: 2 };
+    case 'applications': {
+      const listStatus = status ?? 'pending';
+      if (!(applicationListStatuses as readonly string[]).includes(listStatus)) return { error: `Invalid status "${listStatus}" (pending or all)` };
+      return { command: { kind: 'promotions.applications', merchant, status: listStatus as (typeof applicationListStatuses)[number] }, positionals: 2 };
+    }
+    case 'approve':
+    case 'reject': {
+      const id = idArg('an application id');
+      if (typeof id !== 'number') return id;
+      if (action === 'approve') return { command: { kind: 'promotions.approve', merchant, id }, positionals: 3 };
+      const reason = flags.get('--reason');
+      if (!reason?.trim()) return { error: 'promotions reject needs --reason "..."' };
+      return { command: { kind: 'promotions.reject', merchant, id, reason }, positionals: 3 };
+    }
+    case 'issue': {
+      const id = idArg('a promotion id');
+      if (typeof id !== 'number') return id;
+      return { command: { kind: 'promotions.issue', merchant, id }, positionals: 3 };
+    }
+    default:
+      return { error: action ? `Unknown command "promotions ${action}"` : 'promotions needs a command (create, list, categories, applications, approve, reject, issue)' };
   }
 }
 
@@ -304,6 +424,11 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     }
     if ('members' in view) {
       io.out(`OK: ${parsed.command.kind}${note}\n${formatMembers(view)}`);
+      return 0;
+    }
+    if ('promotionsAdmin' in view) {
+      const changes = ['promotions.create', 'promotions.approve', 'promotions.reject', 'promotions.issue'].includes(parsed.command.kind);
+      io.out(changes ? `OK: ${parsed.command.kind}${note}\n${formatPromotions(view)}` : formatPromotions(view));
       return 0;
     }
     if ('recovery' in view) {

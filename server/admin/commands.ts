@@ -1,7 +1,7 @@
 /**
  * Every operator command, whichever area it belongs to: the system settings
  * (modules/system/admin-service.ts), withdrawals (modules/wallet/admin-commands.ts),
- * game rounds (bet-recovery.ts), members (modules/member/admin-commands.ts), the inbox (modules/inbox/admin-commands.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
+ * game rounds (bet-recovery.ts), members (modules/member/admin-commands.ts), the inbox (modules/inbox/admin-commands.ts), promotions (modules/promotions/admin-commands.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
  * running server's local admin listener does.
  */
 import * as z from 'zod/mini';
@@ -26,6 +26,12 @@ import {
 } from '../modules/verification/outbox.ts';
 import { executeMemberCommand, isMemberCommand, memberCommandSchemas, type MembersView } from '../modules/member/admin-commands.ts';
 import { executeInboxCommand, inboxCommandSchemas, type InboxView, isInboxCommand } from '../modules/inbox/admin-commands.ts';
+import {
+  executePromotionCommand,
+  isPromotionCommand,
+  promotionCommandSchemas,
+  type PromotionsView,
+} from '../modules/promotions/admin-commands.ts';
 import { betCommandSchemas, type BetRecoveryView, executeBetCommand, isBetCommand } from './bet-recovery.ts';
 
 export const adminCommandSchema = z.discriminatedUnion('kind', [
@@ -35,12 +41,13 @@ export const adminCommandSchema = z.discriminatedUnion('kind', [
   ...outboxCommandSchemas,
   ...memberCommandSchemas,
   ...inboxCommandSchemas,
+  ...promotionCommandSchemas,
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
 /** What a command answers: the merchant's settings, withdrawals for the withdrawals commands, a report for bets recover. */
-export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView | OutboxView | MembersView | InboxView;
+export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView | OutboxView | MembersView | InboxView | PromotionsView;
 
 export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   if (isWithdrawalCommand(command)) {
@@ -58,6 +65,10 @@ export async function executeAdminCommand(db: Database, command: AdminCommand): 
   if (isInboxCommand(command)) {
     await assertMerchantExists(db, command.merchant);
     return executeInboxCommand(db, command);
+  }
+  if (isPromotionCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executePromotionCommand(db, command);
   }
   if (isBetCommand(command)) {
     await assertMerchantExists(db, command.merchant);

@@ -48,8 +48,20 @@ function parseWith<S extends z.ZodMiniType | undefined>(schema: S, data: unknown
   return result.data as Parsed<S>;
 }
 
+export interface EndpointRouteOptions {
+  /** This route's largest accepted body in bytes (default: the app's). */
+  bodyLimit?: number;
+  /** Runs on the raw body before the body schema (after authentication), to answer a rule's own error code. */
+  precheckBody?: (body: unknown) => void;
+}
+
 /** Fastify path syntax is the contract's (`/wps/x/:id`). */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: EndpointRouteOptions = {},
+): void {
   if (app.endpointRegistry.some((e) => e.method === endpoint.method && e.path === endpoint.path)) {
     throw new Error(`Endpoint ${endpoint.method} ${endpoint.path} registered twice`);
   }
@@ -57,7 +69,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
+      options.precheckBody?.(request.body);
       const query = parseWith(endpoint.query, request.query ?? {}, 'query');
       const body = parseWith(endpoint.body, request.body, 'body');
       const ctx = requireContext(request);

@@ -10,6 +10,7 @@ import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedHelpIfEmpty } from './seed-help.ts';
 import { seedInboxIfEmpty } from './seed-inbox.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
+import { seedPromotionsIfEmpty } from './seed-promotions.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';
 
 export const demoMerchantCode = 'DEMO';
@@ -56,6 +57,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedHelpIfEmpty(db, demoMerchantCode);
       // ... and the demo inbox, when the merchant has no operator message yet.
       await seedInboxIfEmpty(db, demoMerchantCode);
+      // ... and the promotions, when the merchant has no promotion category yet.
+      await seedPromotionsIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -65,6 +68,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedMembersIfEmpty(db, demoMerchantCode);
   await seedWalletIfEmpty(db, demoMerchantCode);
   await seedInboxIfEmpty(db, demoMerchantCode);
+  await seedPromotionsIfEmpty(db, demoMerchantCode);
   return true;
 }
 
