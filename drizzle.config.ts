@@ -10,6 +10,7 @@ export default defineConfig({
     './server/db/schema-wallet.ts',
     './server/db/schema-play.ts',
     './server/db/schema-inbox.ts',
+    './server/db/schema-notices.ts',
   ],
   out: './server/db/migrations',
 });

@@ -89,5 +89,7 @@ export const errorCodes = {
   withdrawalPasswordLocked: 'withdraw.password.locked',
   withdrawalNotFound: 'withdraw.not.found',
   withdrawalDecided: 'withdraw.decided',
+  // announcements (contract/notices.ts)
+  announcementNotFound: 'announcement.not.found',
   ...clientErrorCodes,
 } as const;

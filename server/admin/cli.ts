@@ -18,6 +18,7 @@ import { acquireDataDirLock, DataDirBusyError, type DataDirOwner, readDataDirOwn
 import { demoMerchantCode, seedIfEmpty } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/admin-service.ts';
+import { formatAnnouncements } from '../modules/content/admin-commands.ts';
 import { formatMembers, usernamePattern } from '../modules/member/admin-commands.ts';
 import { formatOutbox } from '../modules/verification/outbox.ts';
 import { formatWithdrawals, withdrawalListStatuses } from '../modules/wallet/admin-commands.ts';
@@ -44,6 +45,11 @@ Commands:
                                    (+639171234567) or an e-mail address, newest first (also:
                                    npm run outbox -- --to <recipient>)
   members agent <username>         make a member an agent (team leader, type 1) with an invitation code
+  announcements publish --type T --title "..." --content "<p>...</p>" --language L
+                [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
+                                   publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
+  announcements list               list the merchant's announcements, newest first
+  announcements retire <id>        stop showing an announcement
 
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
@@ -51,6 +57,7 @@ Options:
   --status S        withdrawals list only
   --older-than S    bets recover only (seconds, >= 0)
   --to RECIPIENT    outbox list only
+  --type, --title, --content, --language, --group, --start, --end   announcements publish only
   -h, --help        this help
 
 Environment: DATA_DIR (PGlite data directory, default ./.data), DATABASE_URL (PostgreSQL).`;
@@ -64,6 +71,8 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   let status: string | undefined;
   let olderThan: string | undefined;
   let to: string | undefined;
+  const publish: Record<string, string> = {};
+  const publishFlags = ['--type', '--title', '--content', '--language', '--group', '--start', '--end'];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { help: true };
@@ -76,6 +85,12 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       else if (flag === '--older-than') olderThan = value;
       else if (flag === '--to') to = value;
       else info = value;
+      continue;
+    }
+    if (publishFlags.includes(flag)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '') return { error: `${flag} needs a value` };
+      publish[flag.slice(2)] = value;
       continue;
     }
     if (arg.startsWith('-')) return { error: `Unknown option ${arg}` };
@@ -95,6 +110,9 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   }
   if (to !== undefined && !(area === 'outbox' && action === 'list')) {
     return { error: '--to applies to "outbox list" only' };
+  }
+  if (Object.keys(publish).length > 0 && !(area === 'announcements' && action === 'publish')) {
+    return { error: '--type, --title, --content, --language, --group, --start and --end apply to "announcements publish" only' };
   }
   switch (`${area ?? ''} ${action ?? ''}`.trim()) {
     case 'maintenance on':
@@ -137,6 +155,35 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       const username = rest[0];
       if (!username || !usernamePattern.test(username)) return { error: 'members agent needs a member\'s username' };
       return noMore(3) ?? { command: { kind: 'members.agent', merchant, username } };
+    }
+    case 'announcements publish': {
+      const { type, title, content, language, group, start, end } = publish;
+      if (!type || !title || !content || !language) return { error: 'announcements publish needs --type, --title, --content and --language' };
+      if (!['A', 'PL', 'B', 'PU', 'PR', 'H'].includes(type)) return { error: `Invalid --type "${type}" (A, PL, B, PU, PR or H)` };
+      if (!/^[A-Za-z]{2}(-[A-Za-z]{2})?$/.test(language)) return { error: `Invalid --language "${language}"` };
+      for (const [name, date] of [['--start', start], ['--end', end]] as const) {
+        if (date !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))) return { error: `Invalid ${name} "${date}" (YYYY-MM-DD)` };
+      }
+      if (group !== undefined && !/^[a-z_]{1,32}$/.test(group)) return { error: `Invalid --group "${group}"` };
+      const command = {
+        kind: 'announcements.publish' as const,
+        merchant,
+        type: type as 'A',
+        title,
+        content,
+        language: language.toUpperCase(),
+        ...(group !== undefined ? { group } : {}),
+        ...(start !== undefined ? { start } : {}),
+        ...(end !== undefined ? { end } : {}),
+      };
+      return noMore(2) ?? { command };
+    }
+    case 'announcements list':
+      return noMore(2) ?? { command: { kind: 'announcements.list', merchant } };
+    case 'announcements retire': {
+      const id = rest[0];
+      if (!id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return { error: 'announcements retire needs an announcement id' };
+      return noMore(3) ?? { command: { kind: 'announcements.retire', merchant, id: Number(id) } };
     }
     case '':
       return { error: 'No command given' };
@@ -255,6 +302,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     const note = via === 'server' ? ' (applied through the running server)' : '';
     if ('outbox' in view) {
       io.out(formatOutbox(view, parsed.command.kind === 'outbox.list' ? parsed.command.to : ''));
+      return 0;
+    }
+    if ('announcements' in view) {
+      io.out(parsed.command.kind === 'announcements.list' ? formatAnnouncements(view) : `OK: ${parsed.command.kind}${note}\n${formatAnnouncements(view)}`);
       return 0;
     }
     if ('members' in view) {

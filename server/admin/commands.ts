@@ -25,6 +25,12 @@ import {
   type OutboxView,
 } from '../modules/verification/outbox.ts';
 import { executeMemberCommand, isMemberCommand, memberCommandSchemas, type MembersView } from '../modules/member/admin-commands.ts';
+import {
+  type AnnouncementsView,
+  announcementCommandSchemas,
+  executeAnnouncementCommand,
+  isAnnouncementCommand,
+} from '../modules/content/admin-commands.ts';
 import { betCommandSchemas, type BetRecoveryView, executeBetCommand, isBetCommand } from './bet-recovery.ts';
 
 export const adminCommandSchema = z.discriminatedUnion('kind', [
@@ -33,12 +39,13 @@ export const adminCommandSchema = z.discriminatedUnion('kind', [
   ...betCommandSchemas,
   ...outboxCommandSchemas,
   ...memberCommandSchemas,
+  ...announcementCommandSchemas,
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
 /** What a command answers: the merchant's settings, withdrawals for the withdrawals commands, a report for bets recover. */
-export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView | OutboxView | MembersView;
+export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView | OutboxView | MembersView | AnnouncementsView;
 
 export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   if (isWithdrawalCommand(command)) {
@@ -52,6 +59,10 @@ export async function executeAdminCommand(db: Database, command: AdminCommand): 
   if (isMemberCommand(command)) {
     await assertMerchantExists(db, command.merchant);
     return executeMemberCommand(db, command);
+  }
+  if (isAnnouncementCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executeAnnouncementCommand(db, command);
   }
   if (isBetCommand(command)) {
     await assertMerchantExists(db, command.merchant);

@@ -9,6 +9,7 @@ import { merchants, type NewMerchantRow } from '../db/schema.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedHelpIfEmpty } from './seed-help.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
+import { seedNoticeReadsIfEmpty } from './seed-notices.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';
 
 export const demoMerchantCode = 'DEMO';
@@ -53,6 +54,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedWalletIfEmpty(db, demoMerchantCode);
       // ... and the help centre, when the merchant has no help item yet.
       await seedHelpIfEmpty(db, demoMerchantCode);
+      // ... and the demo accounts' read announcements.
+      await seedNoticeReadsIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -61,6 +64,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedHelpIfEmpty(db, demoMerchantCode);
   await seedMembersIfEmpty(db, demoMerchantCode);
   await seedWalletIfEmpty(db, demoMerchantCode);
+  await seedNoticeReadsIfEmpty(db, demoMerchantCode);
   return true;
 }
 
