@@ -10,7 +10,8 @@ export const appMachine = createMachine({
       {
         "actions": [
           "xstate.assign",
-          "storeLanguage"
+          "storeLanguage",
+          "announceLanguage"
         ]
       }
     ],

@@ -4,14 +4,15 @@
  * errors of any call); the identity and money screens' own messages, the
  * error codes only their forms meet, and the lobby's messages beyond the
  * home's first screen are parts of their own, loaded with the screens that
- * show them (`useCatalogPart`), so the first load of the home carries only
+ * show them (`useCatalogPart`; the message center's and the notices'
+ * `messaging.` too), so the first load of the home carries only
  * `core`.
  * The in-house game page's messages (`play.`) are the server's
  * (server/modules/play/page.ts) and never reach the browser, nor do the
  * inbox messages (`inbox.`), which the server translates when they are read
  * (server/modules/inbox/).
  */
-export const catalogParts = ['core', 'identity', 'money', 'lobby'] as const;
+export const catalogParts = ['core', 'identity', 'money', 'lobby', 'messaging'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
 
 /**
@@ -47,7 +48,7 @@ export function partOf(id: string): CompiledPart | null {
   const namespace = id.slice(0, id.indexOf('.'));
   if (namespace === 'play' || namespace === 'inbox') return null;
   if (namespace === devPart) return devPart;
-  if (namespace === 'identity' || namespace === 'money') return namespace;
+  if (namespace === 'identity' || namespace === 'money' || namespace === 'messaging') return namespace;
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {
     const code = id.slice('error.'.length);
