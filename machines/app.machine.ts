@@ -45,8 +45,8 @@ export type AppEvent =
 /** The long-lived actors the app supervises, by their system ids (systemStatus is always running). */
 export const longLivedActors = ['balance', 'favourites', 'launch', 'unread'] as const;
 export type LongLivedActor = (typeof longLivedActors)[number];
-/** Children told when someone signs in or out (`session.change`; the unread counts also read the role). */
-const sessionListeners: readonly LongLivedActor[] = ['favourites', 'launch', 'unread'];
+/** Children told when someone signs in or out (`session.change`; the unread counts follow the role through src/app/notice-actors.ts). */
+const sessionListeners: readonly LongLivedActor[] = ['favourites', 'launch'];
 
 /** Spec section 9, the short toast: how long the notice of a session the server ended stays. */
 export const sessionEndedNoticeMs = 3000;
@@ -165,14 +165,9 @@ export const appMachine = setup({
     stopSessionActors: stopChild('balance'),
     /** Stops the app's child of an `actor.stop`'s system id (nothing when none runs). */
     stopActor: stopChild(({ event, system }) => (event.type === 'actor.stop' ? (system.get(event.systemId) ?? '') : '')),
-    /** Tells the running favourites, launcher and unread counts who is signed in now. */
-    announceSession: ({ context, system }, params: { loggedIn: boolean }) => {
-      const role = roleOf(params.loggedIn ? context.session : null);
-      for (const id of sessionListeners) system.get(id)?.send({ type: 'session.change', loggedIn: params.loggedIn, role });
-    },
-    /** Tells the running unread counts the language changed (announcements are counted in the reader's language). */
-    announceLanguage: ({ system }) => {
-      system.get('unread')?.send({ type: 'language.change' });
+    /** Tells the running favourites and launcher who is signed in now. */
+    announceSession: ({ system }, params: { loggedIn: boolean }) => {
+      for (const id of sessionListeners) system.get(id)?.send({ type: 'session.change', loggedIn: params.loggedIn });
     },
   },
   delays: {
@@ -201,7 +196,6 @@ export const appMachine = setup({
       actions: [
         assign({ language: ({ event }) => event.language }),
         { type: 'storeLanguage', params: ({ event }) => ({ language: event.language }) },
-        'announceLanguage',
       ],
     },
     'actor.spawn': { actions: 'spawnLongLived' },

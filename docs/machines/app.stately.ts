@@ -10,8 +10,7 @@ export const appMachine = createMachine({
       {
         "actions": [
           "xstate.assign",
-          "storeLanguage",
-          "announceLanguage"
+          "storeLanguage"
         ]
       }
     ],

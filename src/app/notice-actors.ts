@@ -8,7 +8,7 @@
  * by the home's first load.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { announcementsEndpoint } from '../../contract/content.ts';
 import { inboxUnreadEndpoint } from '../../contract/inbox.ts';
@@ -52,10 +52,23 @@ const noCounts: UnreadCounts = { announcement: 0, inbox: 0, chat: 0 };
 export function useUnreadCounts(): UnreadCounts {
   const app = AppActorContext.useActorRef();
   const role = AppActorContext.useSelector(selectRole);
+  const language = AppActorContext.useSelector(selectLanguage);
   const unread = AppActorContext.useSelector((s) => s.children.unread) as UnreadActor | undefined;
   useEffect(() => {
     if (!unread) app.send({ type: 'actor.spawn', systemId: 'unread', logic: provideUnreadMachine(), input: { role } });
   }, [app, unread, role]);
+  // Who is signed in: the counts start or stop with the session (and are dropped for a trial account).
+  const countedRole = useSelector(unread, (s) => s?.context.role);
+  useEffect(() => {
+    if (unread && countedRole !== undefined && countedRole !== role) unread.send({ type: 'session.change', loggedIn: role !== 'guest', role });
+  }, [unread, countedRole, role]);
+  // Announcements are counted in the reader's language: a change of language fetches that count again.
+  const counted = useRef(language);
+  useEffect(() => {
+    if (counted.current === language) return;
+    counted.current = language;
+    unread?.send({ type: 'language.change' });
+  }, [unread, language]);
   return useSelector(unread, (s) => s?.context.counts) ?? noCounts;
 }
 

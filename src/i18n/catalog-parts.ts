@@ -28,12 +28,13 @@ export const compiledParts = [...catalogParts, devPart] as const;
 export type CompiledPart = (typeof compiledParts)[number];
 
 /**
- * Error codes only the identity or the money screens show (their forms'
+ * Error codes only the identity, money or messaging screens show (their forms'
  * answers); every other code (session, request, game, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
   [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
+  [/^announcement\./, 'messaging'],
 ];
 
 /**

@@ -11,6 +11,7 @@ import { badgeText, type UnreadCounts } from '../../../machines/unread.machine.t
 import type { MessageRow } from '../../../machines/message-center.machine.ts';
 import type { Role } from '../../../machines/session.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
+import type { MessageCenterLinks } from '../../app/message-center-links.ts';
 import { provideMessageCenterMachine, useUnreadCounts } from '../../app/notice-actors.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 import type { MessageId } from '../../i18n/message-id.ts';
@@ -18,13 +19,6 @@ import { useT } from '../../i18n/use-t.ts';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import styles from './messaging.module.css';
 
-/** What the message center needs of the merchant: its links and whether live chat is on. */
-export interface MessageCenterLinks {
-  telegramUrl: string | null;
-  serviceUrl: string | null;
-  chatUrl: string | null;
-  chatEnabled: boolean;
-}
 
 const rows: { row: MessageRow; icon: IconName; label: MessageId; count?: keyof UnreadCounts }[] = [
   { row: 'telegram', icon: 'share-2', label: 'messaging.center.telegram' },

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { noticeSearch } from '../../../contract/route-search.ts';
 import { useRole } from '../../app/app-actor.tsx';
-import { withCatalogPart } from '../../app/catalog-part.ts';
 import { NoticeScreen } from '../../features/messaging/notice-screens.tsx';
 
 export const Route = createFileRoute('/m/notice')({
   validateSearch: noticeSearch,
-  loader: () => withCatalogPart('messaging'),
   component: NoticeRoute,
 });
 

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { typesSearch } from '../../../../contract/route-search.ts';
 import { useRole } from '../../../app/app-actor.tsx';
-import { withCatalogPart } from '../../../app/catalog-part.ts';
 import { AgentNoticesScreen } from '../../../features/messaging/notice-screens.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/notice')({
   validateSearch: typesSearch,
-  loader: () => withCatalogPart('messaging'),
   component: AgentNoticeRoute,
 });
 
