@@ -11,6 +11,7 @@ export default defineConfig({
     './server/db/schema-play.ts',
     './server/db/schema-inbox.ts',
     './server/db/schema-promotions.ts',
+    './server/db/schema-notices.ts',
   ],
   out: './server/db/migrations',
 });

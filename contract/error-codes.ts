@@ -101,5 +101,7 @@ export const errorCodes = {
   uploadTooMany: 'upload.too.many',
   // inbox (contract/inbox.ts)
   inboxMessageNotFound: 'inbox.message.not.found',
+  // announcements (contract/notices.ts)
+  announcementNotFound: 'announcement.not.found',
   ...clientErrorCodes,
 } as const;

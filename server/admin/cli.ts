@@ -18,6 +18,7 @@ import { acquireDataDirLock, DataDirBusyError, type DataDirOwner, readDataDirOwn
 import { demoMerchantCode, seedIfEmpty } from '../seed/seed.ts';
 import { AppError } from '../http/app-error.ts';
 import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/admin-service.ts';
+import { formatAnnouncements } from '../modules/content/admin-commands.ts';
 import { formatMembers, usernamePattern } from '../modules/member/admin-commands.ts';
 import { formatInbox } from '../modules/inbox/admin-commands.ts';
 import {
@@ -66,6 +67,11 @@ Commands:
   promotions approve <applicationId>               approve a pending application (the member then claims)
   promotions reject <applicationId> --reason TEXT  reject a pending application
   promotions issue <promotionId>   pay the bonus of a join promotion to every member who joined (once each)
+  announcements publish --type T --title "..." --content "<p>...</p>" --language L
+                [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
+                                   publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
+  announcements list               list the merchant's announcements, newest first
+  announcements retire <id>        stop showing an announcement
 
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
@@ -74,7 +80,9 @@ Options:
   --older-than S    bets recover only (seconds, >= 0)
   --to RECIPIENT    outbox list; inbox send and list (a member's username)
   --all             inbox send only: to every member
-  --title, --body, --title-cn, --body-cn   inbox send only: the message in EN and CN
+  --title, --body, --title-cn, --body-cn   inbox send: the message in EN and CN
+  --type, --title, --content, --language, --group, --start, --end   announcements publish
+  (the promotions commands' options are listed with them above)
   -h, --help        this help
 
 Environment: DATA_DIR (PGlite data directory, default ./.data), DATABASE_URL (PostgreSQL).`;
@@ -89,25 +97,14 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   let olderThan: string | undefined;
   let to: string | undefined;
   let all = false;
-  const texts: Record<'--title' | '--body' | '--title-cn' | '--body-cn', string | undefined> = {
-    '--title': undefined,
-    '--body': undefined,
-    '--title-cn': undefined,
-    '--body-cn': undefined,
-  };
-  const promotionFlags = new Map<string, string>();
+  /** The text and value flags of the inbox, promotions and announcements commands; each command takes its own. */
+  const valued = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { help: true };
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (arg === '--all') {
       all = true;
-      continue;
-    }
-    if (flag === '--title' || flag === '--body' || flag === '--title-cn' || flag === '--body-cn') {
-      const value = inline ?? argv[++i];
-      if (value === undefined || value.trim() === '') return { error: `${flag} needs a value` };
-      texts[flag] = value;
       continue;
     }
     if (flag === '--merchant' || flag === '--info' || flag === '--status' || flag === '--older-than' || flag === '--to') {
@@ -120,10 +117,10 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       else info = value;
       continue;
     }
-    if (promotionFlagNames.has(flag)) {
+    if (inboxTextFlags.includes(flag) || promotionFlagNames.has(flag) || publishFlags.includes(flag)) {
       const value = inline ?? argv[++i];
-      if (value === undefined || value === '') return { error: `${flag} needs a value` };
-      promotionFlags.set(flag, value);
+      if (value === undefined || value.trim() === '') return { error: `${flag} needs a value` };
+      valued.set(flag, value);
       continue;
     }
     if (arg.startsWith('-')) return { error: `Unknown option ${arg}` };
@@ -138,29 +135,37 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   if (status !== undefined && !(area === 'withdrawals' && action === 'list') && !(area === 'promotions' && action === 'applications')) {
     return { error: '--status applies to "withdrawals list" and "promotions applications" only' };
   }
+  // Each command's own value flags; any other is refused.
+  const own = (names: readonly string[], command: string) => {
+    const other = [...valued.keys()].find((flag) => !names.includes(flag));
+    return other === undefined ? null : { error: `${other} does not apply to "${command}"` };
+  };
   if (area === 'promotions') {
-    // `--title` and `--title-cn` name a promotion here; the inbox's other flags do not apply.
-    if (all || texts['--body'] !== undefined || texts['--body-cn'] !== undefined) {
-      return { error: '--all, --body and --body-cn apply to "inbox send" only' };
-    }
-    for (const flag of ['--title', '--title-cn'] as const) {
-      const value = texts[flag];
-      if (value !== undefined) promotionFlags.set(flag, value);
-    }
+    if (all) return { error: '--all applies to "inbox send" only' };
+    const promotionFlags = new Map([...valued].filter(([flag]) => promotionFlagNames.has(flag)));
+    const refused = own([...promotionFlagNames], `promotions ${action ?? ''}`.trim());
+    if (refused) return refused;
     const parsed = parsePromotionArgs(merchant, action, rest, promotionFlags, status);
     return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
   }
-  if (promotionFlags.size > 0) return { error: `${[...promotionFlags.keys()][0]} applies to the promotions commands only` };
   if (olderThan !== undefined && !(area === 'bets' && action === 'recover')) {
     return { error: '--older-than applies to "bets recover" only' };
   }
   if (to !== undefined && !(area === 'outbox' && action === 'list') && area !== 'inbox') {
     return { error: '--to applies to "outbox list" and "inbox" only' };
   }
-  const textGiven = Object.values(texts).some((v) => v !== undefined);
-  if ((all || textGiven) && !(area === 'inbox' && action === 'send')) {
-    return { error: '--all, --title, --body, --title-cn and --body-cn apply to "inbox send" only' };
-  }
+  if (all && !(area === 'inbox' && action === 'send')) return { error: '--all applies to "inbox send" only' };
+  const isInboxSend = area === 'inbox' && action === 'send';
+  const isPublish = area === 'announcements' && action === 'publish';
+  const refused = own(isInboxSend ? inboxTextFlags : isPublish ? publishFlags : [], `${area ?? ''} ${action ?? ''}`.trim());
+  if (refused) return refused;
+  const texts = {
+    '--title': valued.get('--title'),
+    '--body': valued.get('--body'),
+    '--title-cn': valued.get('--title-cn'),
+    '--body-cn': valued.get('--body-cn'),
+  };
+  const publish = Object.fromEntries([...valued].map(([flag, value]) => [flag.slice(2), value])) as Record<string, string | undefined>;
   switch (`${area ?? ''} ${action ?? ''}`.trim()) {
     case 'maintenance on':
       return noMore(2) ?? { command: info === undefined ? { kind: 'maintenance.on', merchant } : { kind: 'maintenance.on', merchant, info } };
@@ -215,6 +220,35 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
     case 'inbox list':
       if (to === undefined || !usernamePattern.test(to)) return { error: 'inbox list needs --to <username>' };
       return noMore(2) ?? { command: { kind: 'inbox.list', merchant, to } };
+    case 'announcements publish': {
+      const { type, title, content, language, group, start, end } = publish;
+      if (!type || !title || !content || !language) return { error: 'announcements publish needs --type, --title, --content and --language' };
+      if (!['A', 'PL', 'B', 'PU', 'PR', 'H'].includes(type)) return { error: `Invalid --type "${type}" (A, PL, B, PU, PR or H)` };
+      if (!/^[A-Za-z]{2}(-[A-Za-z]{2})?$/.test(language)) return { error: `Invalid --language "${language}"` };
+      for (const [name, date] of [['--start', start], ['--end', end]] as const) {
+        if (date !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))) return { error: `Invalid ${name} "${date}" (YYYY-MM-DD)` };
+      }
+      if (group !== undefined && !/^[a-z_]{1,32}$/.test(group)) return { error: `Invalid --group "${group}"` };
+      const command = {
+        kind: 'announcements.publish' as const,
+        merchant,
+        type: type as 'A',
+        title,
+        content,
+        language: language.toUpperCase(),
+        ...(group !== undefined ? { group } : {}),
+        ...(start !== undefined ? { start } : {}),
+        ...(end !== undefined ? { end } : {}),
+      };
+      return noMore(2) ?? { command };
+    }
+    case 'announcements list':
+      return noMore(2) ?? { command: { kind: 'announcements.list', merchant } };
+    case 'announcements retire': {
+      const id = rest[0];
+      if (!id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return { error: 'announcements retire needs an announcement id' };
+      return noMore(3) ?? { command: { kind: 'announcements.retire', merchant, id: Number(id) } };
+    }
     case '':
       return { error: 'No command given' };
     default:
@@ -222,6 +256,10 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   }
 }
 
+/** The message of `inbox send`, in EN and CN. */
+const inboxTextFlags = ['--title', '--body', '--title-cn', '--body-cn'];
+/** The announcement of `announcements publish`. */
+const publishFlags = ['--type', '--title', '--content', '--language', '--group', '--start', '--end'];
 const promotionFlagNames = new Set(['--title', '--title-cn', '--content', '--content-cn', '--mode', '--bonus', '--category', '--start', '--end', '--reason']);
 
 /** Which promotion flags each promotions command takes. */
@@ -420,6 +458,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     }
     if ('inbox' in view) {
       io.out(parsed.command.kind === 'inbox.send' ? `OK: ${parsed.command.kind}${note}\n${formatInbox(view)}` : formatInbox(view));
+      return 0;
+    }
+    if ('announcements' in view) {
+      io.out(parsed.command.kind === 'announcements.list' ? formatAnnouncements(view) : `OK: ${parsed.command.kind}${note}\n${formatAnnouncements(view)}`);
       return 0;
     }
     if ('members' in view) {

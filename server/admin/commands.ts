@@ -1,7 +1,7 @@
 /**
  * Every operator command, whichever area it belongs to: the system settings
  * (modules/system/admin-service.ts), withdrawals (modules/wallet/admin-commands.ts),
- * game rounds (bet-recovery.ts), members (modules/member/admin-commands.ts), the inbox (modules/inbox/admin-commands.ts), promotions (modules/promotions/admin-commands.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
+ * game rounds (bet-recovery.ts), members (modules/member/admin-commands.ts), announcements (modules/content/admin-commands.ts), the inbox (modules/inbox/admin-commands.ts), promotions (modules/promotions/admin-commands.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
  * running server's local admin listener does.
  */
 import * as z from 'zod/mini';
@@ -32,6 +32,12 @@ import {
   promotionCommandSchemas,
   type PromotionsView,
 } from '../modules/promotions/admin-commands.ts';
+import {
+  type AnnouncementsView,
+  announcementCommandSchemas,
+  executeAnnouncementCommand,
+  isAnnouncementCommand,
+} from '../modules/content/admin-commands.ts';
 import { betCommandSchemas, type BetRecoveryView, executeBetCommand, isBetCommand } from './bet-recovery.ts';
 
 export const adminCommandSchema = z.discriminatedUnion('kind', [
@@ -42,12 +48,21 @@ export const adminCommandSchema = z.discriminatedUnion('kind', [
   ...memberCommandSchemas,
   ...inboxCommandSchemas,
   ...promotionCommandSchemas,
+  ...announcementCommandSchemas,
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
 /** What a command answers: the merchant's settings, withdrawals for the withdrawals commands, a report for bets recover. */
-export type AdminResult = MerchantSettingsView | WithdrawalsView | BetRecoveryView | OutboxView | MembersView | InboxView | PromotionsView;
+export type AdminResult =
+  | MerchantSettingsView
+  | WithdrawalsView
+  | BetRecoveryView
+  | OutboxView
+  | MembersView
+  | InboxView
+  | PromotionsView
+  | AnnouncementsView;
 
 export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   if (isWithdrawalCommand(command)) {
@@ -69,6 +84,10 @@ export async function executeAdminCommand(db: Database, command: AdminCommand): 
   if (isPromotionCommand(command)) {
     await assertMerchantExists(db, command.merchant);
     return executePromotionCommand(db, command);
+  }
+  if (isAnnouncementCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executeAnnouncementCommand(db, command);
   }
   if (isBetCommand(command)) {
     await assertMerchantExists(db, command.merchant);

@@ -109,8 +109,12 @@ export const announcements = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
     sequence: integer('sequence').notNull().default(0),
+    /** The language of title and content (EN, CN, ...): a reader sees its own, else the merchant default's, else EN. */
+    language: varchar('language', { length: 8 }).notNull().default('EN'),
+    /** Set by the operator's `announcements retire`: no longer shown to anyone. */
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('announcements_merchant_type_idx').on(t.merchantCode, t.type, t.startDate)],
+  (t) => [index('announcements_merchant_type_idx').on(t.merchantCode, t.type, t.language, t.startDate)],
 );
 export type AnnouncementRow = typeof announcements.$inferSelect;
 

@@ -342,9 +342,22 @@ function demoAnnouncements(merchantCode: string, today: Date) {
     { type: 'H', title: 'Coming soon: lottery festival', days: 7, content: '<p>Starts next week.</p>' },
     { type: 'PL', title: 'Expired notice', days: -30, end: -1, content: '<p>This notice has expired.</p>' },
     { type: 'PL', title: 'Desktop only notice', days: -3, platform: 'W', content: '<p>Shown on the desktop site only.</p>' },
+    // The same news in Simplified Chinese (readers whose language is CN see these).
+    { lang: 'CN', type: 'H', title: '欢迎来到幸运湾', days: -30, content: '<p>欢迎来到<strong>幸运湾</strong>！超过 600 款游戏等你来玩。</p>' },
+    { lang: 'CN', type: 'H', title: '每周上新老虎机', days: -3, content: '<p>每周一都有 <em>Pixelgold</em> 和 <em>Neon Reel</em> 的新老虎机上线。</p>' },
+    { lang: 'CN', type: 'PL', title: '系统维护通知', days: -2, end: 5, content: '<p style="color:#f5c542">体育投注将于周日 02:00-04:00 进行维护。</p>' },
+    { lang: 'CN', type: 'PL', title: '理性游戏', days: -60, content: '<p>请理性游戏。您必须年满 18 周岁才能参与游戏。</p>' },
+    { lang: 'CN', type: 'PL', title: '安全提醒', days: -10, content: '<p>我们绝不会向您索要密码。</p><script>alert("x")</script>' },
+    { lang: 'CN', type: 'B', title: '首存奖励 258', days: -7, content: '<p>首次存款即可获得 <strong>258 比索</strong>奖金。</p>' },
+    { lang: 'CN', type: 'B', title: '欢迎注册', days: -7, group: 'm_reg', content: '<p>一分钟完成注册，领取您的欢迎奖金。</p>' },
+    { lang: 'CN', type: 'PU', title: '每日签到', days: -1, content: '<p>每天登录即可领取免费旋转。</p>' },
+    { lang: 'CN', type: 'PR', title: '周末充值加赠 20%', days: -5, end: 30, content: '<p>周末充值可额外获得 <strong>20%</strong> 奖励。</p>' },
+    { lang: 'CN', type: 'A', title: '代理佣金调整', days: -4, group: 'm_home', content: '<p>新的返佣等级将于下月起生效。</p>' },
+    { lang: 'CN', type: 'A', title: '代理培训', days: -20, group: 'm_home', content: '<p>欢迎参加周五的线上代理培训。</p>' },
   ];
   return rows.map((row, i) => ({
     merchantCode,
+    language: row.lang ?? 'EN',
     type: row.type,
     groupName: row.group ?? null,
     platform: row.platform ?? 'ALL',

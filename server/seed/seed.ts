@@ -11,6 +11,7 @@ import { seedHelpIfEmpty } from './seed-help.ts';
 import { seedInboxIfEmpty } from './seed-inbox.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedPromotionsIfEmpty } from './seed-promotions.ts';
+import { seedNoticeReadsIfEmpty } from './seed-notices.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';
 
 export const demoMerchantCode = 'DEMO';
@@ -59,6 +60,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedInboxIfEmpty(db, demoMerchantCode);
       // ... and the promotions, when the merchant has no promotion category yet.
       await seedPromotionsIfEmpty(db, demoMerchantCode);
+      // ... and the demo accounts' read announcements.
+      await seedNoticeReadsIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -69,6 +72,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedWalletIfEmpty(db, demoMerchantCode);
   await seedInboxIfEmpty(db, demoMerchantCode);
   await seedPromotionsIfEmpty(db, demoMerchantCode);
+  await seedNoticeReadsIfEmpty(db, demoMerchantCode);
   return true;
 }
 

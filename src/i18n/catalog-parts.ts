@@ -3,11 +3,11 @@
  * `core` holds what every screen may show (shell, the home, titles, the
  * errors of any call); the identity and money screens' own messages, the
  * error codes only their forms meet, the lobby's messages beyond the home's
- * first screen, and the content screens' (help centre, promotions, inbox: one
- * part, `content`, as each part costs the home's first load its loader) are parts
- * of their own, loaded with the screens that show them
- * (`useCatalogPart`), so the first load of the home carries only
- * `core`.
+ * first screen, and the content screens' (help centre, promotions, inbox,
+ * notices and message center: one part, `content`, as each part costs the
+ * home's first load its loader) are parts of their own, loaded with the
+ * screens that show them (`useCatalogPart`), so the first load of the home
+ * carries only `core`.
  * The in-house game page's messages (`play.`) are the server's
  * (server/modules/play/page.ts) and never reach the browser, nor do the
  * inbox's system messages (`inbox.` but `inbox.screen.`), which the server
@@ -32,13 +32,13 @@ export type CompiledPart = (typeof compiledParts)[number];
 
 /**
  * Error codes only the identity, the money or the content screens
- * (promotions) show (their forms' answers); every other code (session,
+ * (promotions, inbox, notices) show (their forms' answers); every other code (session,
  * request, game, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
   [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
-  [/^(promotion\.|upload\.|inbox\.)/, 'content'],
+  [/^(promotion\.|upload\.|inbox\.|announcement\.)/, 'content'],
 ];
 
 /**
@@ -55,8 +55,9 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === 'inbox') return id.startsWith('inbox.screen.') ? 'content' : null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
-  // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`) come with them, as one part.
-  if (namespace === 'help' || namespace === 'promo') return 'content';
+  // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,
+  // notices and message center `messaging.`) come with them, as one part.
+  if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging') return 'content';
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {
     const code = id.slice('error.'.length);

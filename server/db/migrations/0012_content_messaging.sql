@@ -72,9 +72,19 @@ CREATE TABLE "promotions" (
 	CONSTRAINT "promotions_dates_ck" CHECK ("promotions"."end_date" is null or "promotions"."end_date" >= "promotions"."start_date")
 );
 --> statement-breakpoint
+CREATE TABLE "announcement_reads" (
+	"member_id" bigint NOT NULL,
+	"announcement_id" integer NOT NULL,
+	"read_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "announcement_reads_member_id_announcement_id_pk" PRIMARY KEY("member_id","announcement_id")
+);
+--> statement-breakpoint
+DROP INDEX "announcements_merchant_type_idx";--> statement-breakpoint
 ALTER TABLE "member_messages" ALTER COLUMN "member_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_messages" ALTER COLUMN "title_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_messages" ALTER COLUMN "body_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "announcements" ADD COLUMN "language" varchar(8) DEFAULT 'EN' NOT NULL;--> statement-breakpoint
+ALTER TABLE "announcements" ADD COLUMN "retired_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "member_messages" ADD COLUMN "texts" jsonb;--> statement-breakpoint
 ALTER TABLE "member_messages" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "member_message_receipts" ADD CONSTRAINT "member_message_receipts_message_id_member_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."member_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -88,6 +98,8 @@ ALTER TABLE "promotion_category_links" ADD CONSTRAINT "promotion_category_links_
 ALTER TABLE "promotion_category_links" ADD CONSTRAINT "promotion_category_links_category_id_promotion_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."promotion_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_images" ADD CONSTRAINT "promotion_images_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotions" ADD CONSTRAINT "promotions_merchant_code_merchants_code_fk" FOREIGN KEY ("merchant_code") REFERENCES "public"."merchants"("code") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcement_reads" ADD CONSTRAINT "announcement_reads_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcement_reads" ADD CONSTRAINT "announcement_reads_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_message_receipts_member_idx" ON "member_message_receipts" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "promotion_application_images_application_sequence_uq" ON "promotion_application_images" USING btree ("application_id","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "promotion_applications_member_promotion_uq" ON "promotion_applications" USING btree ("promotion_id","member_id");--> statement-breakpoint
@@ -97,6 +109,8 @@ CREATE INDEX "promotion_categories_merchant_idx" ON "promotion_categories" USING
 CREATE INDEX "promotion_category_links_category_idx" ON "promotion_category_links" USING btree ("category_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "promotion_images_promotion_sequence_uq" ON "promotion_images" USING btree ("promotion_id","sequence");--> statement-breakpoint
 CREATE INDEX "promotions_merchant_start_idx" ON "promotions" USING btree ("merchant_code","start_date");--> statement-breakpoint
+CREATE INDEX "announcement_reads_announcement_idx" ON "announcement_reads" USING btree ("announcement_id");--> statement-breakpoint
 CREATE INDEX "member_messages_broadcast_idx" ON "member_messages" USING btree ("merchant_code","created_at" DESC NULLS LAST) WHERE "member_messages"."member_id" is null;--> statement-breakpoint
+CREATE INDEX "announcements_merchant_type_idx" ON "announcements" USING btree ("merchant_code","type","language","start_date");--> statement-breakpoint
 ALTER TABLE "member_messages" ADD CONSTRAINT "member_messages_content_check" CHECK (("member_messages"."title_id" is not null and "member_messages"."body_id" is not null) or "member_messages"."texts" is not null);--> statement-breakpoint
 ALTER TABLE "member_messages" ADD CONSTRAINT "member_messages_broadcast_check" CHECK ("member_messages"."member_id" is not null or ("member_messages"."texts" is not null and "member_messages"."read_at" is null and "member_messages"."deleted_at" is null));

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import { announcementReads } from '../../db/schema-notices.ts';
 import {
   announcements,
   banners,
@@ -32,23 +33,62 @@ export interface AnnouncementFilter {
   platform: string;
   /** YYYY-MM-DD */
   today: string;
+  /** The languages looked in (the caller keeps the first that has any). */
+  languages: string[];
 }
 
-export async function findAnnouncements(db: Database, filter: AnnouncementFilter) {
+/** Current (started, not ended, not retired) announcements of the merchant. */
+const isCurrent = (merchantCode: string, today: string) =>
+  and(
+    eq(announcements.merchantCode, merchantCode),
+    isNull(announcements.retiredAt),
+    lte(announcements.startDate, today),
+    or(isNull(announcements.endDate), gte(announcements.endDate, today)),
+  );
+
+/** The filter's announcements in any of its languages, each with whether `memberId` has read it (false without a member). */
+export async function findAnnouncements(db: Database, filter: AnnouncementFilter, memberId: number | null = null) {
   return db
-    .select()
+    .select({
+      id: announcements.id,
+      type: announcements.type,
+      title: announcements.title,
+      content: announcements.content,
+      startDate: announcements.startDate,
+      endDate: announcements.endDate,
+      language: announcements.language,
+      readAt: announcementReads.readAt,
+    })
     .from(announcements)
+    .leftJoin(
+      announcementReads,
+      and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.memberId, memberId ?? -1)),
+    )
     .where(
       and(
-        eq(announcements.merchantCode, filter.merchantCode),
+        isCurrent(filter.merchantCode, filter.today),
         inArray(announcements.type, filter.types),
+        inArray(announcements.language, filter.languages),
         filter.groupName === undefined ? isNull(announcements.groupName) : eq(announcements.groupName, filter.groupName),
         inArray(announcements.platform, [filter.platform, 'ALL']),
-        lte(announcements.startDate, filter.today),
-        or(isNull(announcements.endDate), gte(announcements.endDate, filter.today)),
       ),
     )
     .orderBy(asc(announcements.sequence), asc(announcements.id));
+}
+
+/** One current announcement of the merchant by id, or null. */
+export async function findCurrentAnnouncement(db: Database, merchantCode: string, id: number, today: string) {
+  const [row] = await db
+    .select({ id: announcements.id, type: announcements.type })
+    .from(announcements)
+    .where(and(eq(announcements.id, id), isCurrent(merchantCode, today)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records that the member read the announcement (a second time changes nothing). */
+export async function insertAnnouncementRead(db: Database, memberId: number, announcementId: number, now: Date) {
+  await db.insert(announcementReads).values({ memberId, announcementId, readAt: now }).onConflictDoNothing();
 }
 
 export async function findCustomerServiceLinks(db: Database, merchantCode: string) {

@@ -18,6 +18,7 @@ import {
 } from '../../../contract/content.ts';
 import type { HelpItem } from '../../../contract/help.ts';
 import { defaultLanguage, normaliseLanguage } from '../../../contract/languages.ts';
+import { agentTypes } from '../../../contract/session.ts';
 import type { Database } from '../../db/connect.ts';
 import type { NewHelpItemRow } from '../../db/schema-catalogue.ts';
 import { stripScripts } from '../../lib/strip-scripts.ts';
@@ -52,35 +53,84 @@ export async function bannerList(db: Database, merchantCode: string, groupName: 
 
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
-export async function announcementGroups(
+/** Who reads announcements: a member with a session, or nobody (a guest). */
+export interface AnnouncementReader {
+  memberId: number;
+  type: number;
+}
+
+/**
+ * The languages announcements are looked for in, in order: the reader's
+ * (normalised as everywhere: anything containing CN is CN), the merchant's
+ * default, EN. A list shows the first of them that has any.
+ */
+export function announcementLanguages(requested: string, merchantDefault: string): string[] {
+  const asked = normaliseLanguage(requested.replace('_', '-'));
+  return [...new Set([asked, asked.slice(0, 2), merchantDefault.toUpperCase(), defaultLanguage])];
+}
+
+export interface AnnouncementQuery {
+  types: AnnouncementType[];
+  groupName?: string;
+  platform?: string;
+  /** The reader's language (EN, CN, ...). */
+  language: string;
+  merchantDefault: string;
+}
+
+/**
+ * The current announcements of the query for the reader, in the first
+ * language of `announcementLanguages` that has any, each with whether the
+ * reader has read it (always false for a guest). Agent notices (A) are only
+ * for agents.
+ */
+export async function readerAnnouncements(
   db: Database,
   merchantCode: string,
-  query: { types: AnnouncementType[]; groupName?: string; platform?: string },
+  query: AnnouncementQuery,
+  reader: AnnouncementReader | null,
   now = new Date(),
-): Promise<AnnouncementGroups> {
-  const rows = await findAnnouncements(db, {
-    merchantCode,
-    types: query.types,
-    groupName: query.groupName?.trim() || undefined,
-    platform: query.platform ?? 'M',
-    today: todayUtc(now),
-  });
-  const groups: AnnouncementGroups = { promotion: [], banners: [], player: [], popup: [], hot: [], agent: [] };
-  for (const row of rows) {
-    const type = row.type as AnnouncementType;
-    const group = announcementGroupOf[type];
-    if (!group) continue;
-    const item: Announcement = {
+): Promise<Announcement[]> {
+  const types = reader && (agentTypes as readonly number[]).includes(reader.type) ? query.types : query.types.filter((t) => t !== 'A');
+  if (types.length === 0) return [];
+  const languages = announcementLanguages(query.language, query.merchantDefault);
+  const rows = await findAnnouncements(
+    db,
+    {
+      merchantCode,
+      types,
+      groupName: query.groupName?.trim() || undefined,
+      platform: query.platform ?? 'M',
+      today: todayUtc(now),
+      languages,
+    },
+    reader?.memberId ?? null,
+  );
+  const language = languages.find((l) => rows.some((row) => row.language === l));
+  return rows
+    .filter((row) => row.language === language)
+    .map((row) => ({
       announcementId: row.id,
-      type,
+      type: row.type as AnnouncementType,
       title: row.title,
       content: row.content,
       startDate: row.startDate,
       endDate: row.endDate,
-      // Read state is per member; it comes with the session (guests: unread).
-      read: false,
-    };
-    groups[group].push(item);
+      read: row.readAt !== null,
+    }));
+}
+
+export async function announcementGroups(
+  db: Database,
+  merchantCode: string,
+  query: AnnouncementQuery,
+  reader: AnnouncementReader | null = null,
+  now = new Date(),
+): Promise<AnnouncementGroups> {
+  const groups: AnnouncementGroups = { promotion: [], banners: [], player: [], popup: [], hot: [], agent: [] };
+  for (const item of await readerAnnouncements(db, merchantCode, query, reader, now)) {
+    const group = announcementGroupOf[item.type];
+    if (group) groups[group].push(item);
   }
   return groups;
 }

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { useRole } from '../../app/app-actor.tsx';
+import { MessageCenterScreen } from '../../features/messaging/message-center-screen.tsx';
 
 export const Route = createFileRoute('/m/message')({
+  loader: async ({ context }) => (await import('../../app/message-center-links.ts')).loadMessageCenterLinks(context),
   component: MessageScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
 function MessageScreen() {
-  return <ComingSoon icon="messages-square" />;
+  const role = useRole();
+  return <MessageCenterScreen key={role} role={role} links={Route.useLoaderData()} />;
 }

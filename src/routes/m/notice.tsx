@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { noticeSearch } from '../../../contract/route-search.ts';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { useRole } from '../../app/app-actor.tsx';
+import { NoticeScreen } from '../../features/messaging/notice-screens.tsx';
 
 export const Route = createFileRoute('/m/notice')({
   validateSearch: noticeSearch,
-  component: NoticeScreen,
+  component: NoticeRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function NoticeScreen() {
-  return <ComingSoon icon="megaphone" />;
+/** Announcements; `?index=` opens that item of the list. */
+function NoticeRoute() {
+  const role = useRole();
+  const { index } = Route.useSearch();
+  return <NoticeScreen key={role} role={role} index={index ?? null} />;
 }

@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { typesSearch } from '../../../../contract/route-search.ts';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { useRole } from '../../../app/app-actor.tsx';
+import { AgentNoticesScreen } from '../../../features/messaging/notice-screens.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/notice')({
   validateSearch: typesSearch,
-  component: NoticeScreen,
+  component: AgentNoticeRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function NoticeScreen() {
-  return <ComingSoon icon="megaphone" />;
+/** The agents' notices (types A; the route is for agents only). */
+function AgentNoticeRoute() {
+  const role = useRole();
+  return <AgentNoticesScreen key={role} role={role} />;
 }

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { Navigation } from '../contract/route-paths.ts';
+import { type MessageRow, messageCenterMachine, trialRefusalMessage, trialRefusalMs } from './message-center.machine.ts';
+import type { Role } from './session.ts';
+import { coverageOf, describePath } from './test/coverage.ts';
+import { modelPathSets } from './test/model.ts';
+import { messageCenterModel } from './test/models/message-center.model.ts';
+import { replayPath } from './test/replay.ts';
+
+const pathSets = modelPathSets(messageCenterModel);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('message center machine: coverage of the generated paths', () => {
+  it('reaches every state node and takes every transition', () => {
+    const coverage = coverageOf(messageCenterMachine, pathSets);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+});
+
+describe('message center machine replayed on real actors', () => {
+  const all = pathSets.flatMap((set) => set.paths.map((path) => [describePath(path), set.input, path] as const));
+  it.each(all)('%s', async (_name, input, path) => {
+    await replayPath(messageCenterMachine, input, path, { delays: { trialRefusal: trialRefusalMs }, invokes: {} }, (actual, expected) => {
+      expect(actual.value).toEqual(expected.value);
+      expect(actual.context).toEqual(expected.context);
+    });
+  });
+});
+
+describe('message center machine', () => {
+  const start = (role: Role) => {
+    const went: Navigation[] = [];
+    const opened: string[] = [];
+    let chats = 0;
+    const actor = createActor(
+      messageCenterMachine.provide({
+        actions: {
+          goTo: (_, to) => went.push(to),
+          openUrl: (_, { url }) => opened.push(url),
+          openChat: () => {
+            chats++;
+          },
+        },
+      }),
+      { input: { role } },
+    );
+    actor.start();
+    const tap = (row: MessageRow, url?: string) => actor.send({ type: 'row.open', row, url });
+    return { actor, went, opened, chats: () => chats, tap };
+  };
+
+  it('sends a guest to login for announcements, messages and chat; links open for anyone', () => {
+    const { went, opened, tap } = start('guest');
+    tap('announcement');
+    tap('inbox');
+    tap('chat');
+    tap('telegram', 'https://t.me/x');
+    tap('service', 'https://cs.example');
+    tap('telegram');
+    expect(went).toEqual([{ to: '/m/login' }, { to: '/m/login' }, { to: '/m/login' }]);
+    expect(opened).toEqual(['https://t.me/x', 'https://cs.example']);
+  });
+
+  it('takes a member to the notices, the inbox and the chat; back goes home', () => {
+    const { actor, went, chats, tap } = start('member');
+    tap('announcement');
+    tap('inbox');
+    tap('chat');
+    actor.send({ type: 'back' });
+    expect(went).toEqual([{ to: '/m/notice' }, { to: '/m/webEmail' }, { to: '/m/home' }]);
+    expect(chats()).toBe(1);
+  });
+
+  it('refuses a trial account messages and chat for 1 s and stays; announcements open', async () => {
+    const { actor, went, chats, tap } = start('trial');
+    tap('inbox');
+    expect(actor.getSnapshot().context.toast).toBe(trialRefusalMessage);
+    await vi.advanceTimersByTimeAsync(trialRefusalMs - 1);
+    expect(actor.getSnapshot().context.toast).toBe(trialRefusalMessage);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().context.toast).toBe(null);
+    tap('chat');
+    expect(actor.getSnapshot().value).toBe('refused');
+    tap('announcement');
+    expect(went).toEqual([{ to: '/m/notice' }]);
+    expect(chats()).toBe(0);
+  });
+});
