@@ -25,6 +25,15 @@ const homeModules =
   /\/src\/(features\/lobby\/(lobby-home|home-parts|banner-carousel|game-grid|game-tile|lobby-blocks|lobby-names|lobby-overlays)\.tsx|app\/(lobby-actors|lobby-calls)\.ts|api\/(games|content|query)\.ts|routes\/m\/home\.tsx)|\/machines\/(lobby-home|lobby-types)\.ts|\/lucide-react\/dist\/esm\/icons\/(chevron-right|clock|layout-grid|star|ticket|wifi-off|download|megaphone|thumbs-up|tv|x)\.mjs/;
 
 /**
+ * The content screens (help centre, promotions, inbox, notices, message
+ * center: their route components, views, machines and calls) as one file:
+ * each chunk costs the first load of every page its name in the entry, and
+ * these screens are opened from one another (see the `content` chunk group).
+ */
+const contentModules =
+  /\/src\/(features\/(help|promotions|inbox|messaging)\/[^/]+\.tsx?|app\/(help-actors|promotions-actors|inbox-actors|notice-actors|message-center-links)\.ts|routes\/m\/(help|activity|activity-detail|web-email|message|notice|member\/notice)\.tsx\?tsr-split=component)|\/machines\/(help-center|promotions|promotion-apply|inbox|notices|message-center|unread)\.machine\.ts/;
+
+/**
  * Writes `file.br` and `file.gz` next to every text file of the build; the
  * server sends them to browsers that accept them (`preCompressed` in
  * server/http/spa.ts). Compressing once at build time at the highest levels
@@ -127,6 +136,7 @@ export default defineConfig({
             // The home screen's own modules (its view, machine, calls, schemas and icons) as one
             // file rather than a handful of small ones: one request, and one compression window.
             { name: 'lobby', test: homeModules },
+            { name: 'content', test: contentModules },
           ],
         },
       },

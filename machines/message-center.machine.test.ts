@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { Navigation } from '../contract/route-paths.ts';
-import { type MessageRow, messageCenterMachine, trialRefusalMessage, trialRefusalMs } from './message-center.machine.ts';
+import { type MessageCenterLinks, type MessageRow, messageCenterMachine, noLinks, trialRefusalMessage, trialRefusalMs, visibleRows } from './message-center.machine.ts';
 import type { Role } from './session.ts';
 import { coverageOf, describePath } from './test/coverage.ts';
 import { modelPathSets } from './test/model.ts';
-import { messageCenterModel } from './test/models/message-center.model.ts';
+import { demoLinks, messageCenterModel } from './test/models/message-center.model.ts';
 import { replayPath } from './test/replay.ts';
 
 const pathSets = modelPathSets(messageCenterModel);
@@ -28,7 +28,7 @@ describe('message center machine: coverage of the generated paths', () => {
 describe('message center machine replayed on real actors', () => {
   const all = pathSets.flatMap((set) => set.paths.map((path) => [describePath(path), set.input, path] as const));
   it.each(all)('%s', async (_name, input, path) => {
-    await replayPath(messageCenterMachine, input, path, { delays: { trialRefusal: trialRefusalMs }, invokes: {} }, (actual, expected) => {
+    await replayPath(messageCenterMachine, input, path, { delays: { trialRefusal: trialRefusalMs }, invokes: { loadLinks: 'loadLinks' } }, (actual, expected) => {
       expect(actual.value).toEqual(expected.value);
       expect(actual.context).toEqual(expected.context);
     });
@@ -36,7 +36,7 @@ describe('message center machine replayed on real actors', () => {
 });
 
 describe('message center machine', () => {
-  const start = (role: Role) => {
+  const start = async (role: Role, links: MessageCenterLinks = demoLinks) => {
     const went: Navigation[] = [];
     const opened: string[] = [];
     let chats = 0;
@@ -49,28 +49,39 @@ describe('message center machine', () => {
             chats++;
           },
         },
+        actors: { loadLinks: fromPromise(async () => links) },
       }),
       { input: { role } },
     );
     actor.start();
-    const tap = (row: MessageRow, url?: string) => actor.send({ type: 'row.open', row, url });
+    await vi.runAllTimersAsync();
+    const tap = (row: MessageRow) => actor.send({ type: 'row.open', row });
     return { actor, went, opened, chats: () => chats, tap };
   };
 
-  it('sends a guest to login for announcements, messages and chat; links open for anyone', () => {
-    const { went, opened, tap } = start('guest');
+  it('sends a guest to login for announcements, messages and chat; links open for anyone', async () => {
+    const { went, opened, tap } = await start('guest');
     tap('announcement');
     tap('inbox');
     tap('chat');
-    tap('telegram', 'https://t.me/x');
-    tap('service', 'https://cs.example');
     tap('telegram');
+    tap('service');
     expect(went).toEqual([{ to: '/m/login' }, { to: '/m/login' }, { to: '/m/login' }]);
     expect(opened).toEqual(['https://t.me/x', 'https://cs.example']);
   });
 
-  it('takes a member to the notices, the inbox and the chat; back goes home', () => {
-    const { actor, went, chats, tap } = start('member');
+  it('shows Telegram only with its link and live chat only with CBS3; a row without a link does nothing', async () => {
+    expect(visibleRows({ links: demoLinks })).toEqual(['telegram', 'announcement', 'inbox', 'chat', 'service']);
+    expect(visibleRows({ links: noLinks })).toEqual(['announcement', 'inbox', 'service']);
+    const { opened, tap, actor } = await start('member', noLinks);
+    tap('telegram');
+    tap('service');
+    expect(opened).toEqual([]);
+    expect(actor.getSnapshot().context.links).toEqual(noLinks);
+  });
+
+  it('takes a member to the notices, the inbox and the chat; back goes home', async () => {
+    const { actor, went, chats, tap } = await start('member');
     tap('announcement');
     tap('inbox');
     tap('chat');
@@ -80,7 +91,7 @@ describe('message center machine', () => {
   });
 
   it('refuses a trial account messages and chat for 1 s and stays; announcements open', async () => {
-    const { actor, went, chats, tap } = start('trial');
+    const { actor, went, chats, tap } = await start('trial');
     tap('inbox');
     expect(actor.getSnapshot().context.toast).toBe(trialRefusalMessage);
     await vi.advanceTimersByTimeAsync(trialRefusalMs - 1);
@@ -88,7 +99,7 @@ describe('message center machine', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().context.toast).toBe(null);
     tap('chat');
-    expect(actor.getSnapshot().value).toBe('refused');
+    expect(actor.getSnapshot().matches({ toast: 'refused' })).toBe(true);
     tap('announcement');
     expect(went).toEqual([{ to: '/m/notice' }]);
     expect(chats()).toBe(0);

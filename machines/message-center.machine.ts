@@ -1,4 +1,4 @@
-import { and, assign, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { Navigation } from '../contract/route-paths.ts';
 import type { Role } from './session.ts';
 
@@ -11,37 +11,66 @@ export const trialRefusalMs = 1000;
 /** The message id of the refusal (spec section 6). */
 export const trialRefusalMessage = 'messaging.trial.refused';
 
+/** What the message center needs of the merchant: its Telegram, customer service and live chat links, and the live chat switch (CBS3). */
+export interface MessageCenterLinks {
+  telegramUrl: string | null;
+  serviceUrl: string | null;
+  chatUrl: string | null;
+  chatEnabled: boolean;
+}
+
+/** No links: before they load, or when they could not be loaded (the rows without a link stay hidden). */
+export const noLinks: MessageCenterLinks = { telegramUrl: null, serviceUrl: null, chatUrl: null, chatEnabled: false };
+
 export interface MessageCenterInput {
   role: Role;
 }
 
 export interface MessageCenterContext {
   role: Role;
+  links: MessageCenterLinks;
   /** The toast shown (a message id), or null. */
   toast: string | null;
 }
 
-export type MessageCenterEvent =
-  /** A row was tapped; `url` is the row's configured link (Telegram, customer service), when it has one. */
-  | { type: 'row.open'; row: MessageRow; url?: string | null }
-  | { type: 'back' };
+export type MessageCenterEvent = { type: 'row.open'; row: MessageRow } | { type: 'back' };
 
 type RowEvent = Extract<MessageCenterEvent, { type: 'row.open' }>;
 const rowOf = (event: MessageCenterEvent) => (event as RowEvent).row;
 
+/** The link a row opens, if it has one. */
+const urlOf = (links: MessageCenterLinks, row: MessageRow): string | null =>
+  row === 'telegram' ? links.telegramUrl : row === 'service' ? links.serviceUrl : row === 'chat' ? links.chatUrl : null;
+
+/** The rows shown, in order: Telegram only with its link, live chat only with CBS3 on (spec section 2). */
+export function visibleRows(context: Pick<MessageCenterContext, 'links'>): MessageRow[] {
+  const { links } = context;
+  return (['telegram', 'announcement', 'inbox', 'chat', 'service'] as const).filter((row) =>
+    row === 'telegram' ? links.telegramUrl !== null : row === 'chat' ? links.chatEnabled : true,
+  );
+}
+
 /**
- * The message center (/m/message): Telegram and customer service open their
- * configured links; announcements go to /m/notice and messages to
- * /m/webEmail, live chat to the chat; a guest tapping announcements, messages
- * or chat goes to /m/login (`isGuest`); a trial account (type 4) tapping
- * messages or chat is refused with 'Please log in to a real account to use
- * this function' for 1 s (`trialRefusal`) and stays. Back goes to /m/home.
+ * The message center (/m/message): `loadLinks` reads the merchant's links
+ * (Telegram, customer service, live chat and its switch) while the rows that
+ * need none are usable at once. Telegram and customer service open their
+ * links (a row without one does nothing); announcements go to /m/notice and
+ * messages to /m/webEmail, live chat to the chat; a guest tapping
+ * announcements, messages or chat goes to /m/login (`isGuest`); a trial
+ * account (type 4) tapping messages or chat is refused with 'Please log in to
+ * a real account to use this function' for 1 s (`trialRefusal`) and stays.
+ * Back goes to /m/home.
  */
 export const messageCenterMachine = setup({
   types: {
     context: {} as MessageCenterContext,
     events: {} as MessageCenterEvent,
     input: {} as MessageCenterInput,
+  },
+  actors: {
+    loadLinks: fromPromise<MessageCenterLinks>(async () => {
+      throw new Error('loadLinks is provided by the app');
+    }),
   },
   actions: {
     /** Opens an external link (a new tab; the app provides it). */
@@ -57,41 +86,61 @@ export const messageCenterMachine = setup({
   guards: {
     isGuest: ({ context }) => context.role === 'guest',
     isTrial: ({ context }) => context.role === 'trial',
-    hasUrl: ({ event }) => typeof (event as RowEvent).url === 'string' && (event as RowEvent).url !== '',
+    hasUrl: ({ context, event }) => Boolean(urlOf(context.links, rowOf(event))),
     isRow: ({ event }, params: { row: MessageRow }) => rowOf(event) === params.row,
   },
 }).createMachine({
   id: 'messageCenter',
-  context: ({ input }) => ({ role: input.role, toast: null }),
-  initial: 'idle',
+  context: ({ input }) => ({ role: input.role, links: noLinks, toast: null }),
+  type: 'parallel',
   on: {
     back: { actions: { type: 'goTo', params: { to: '/m/home' as const } } },
     'row.open': [
       {
         guard: and([{ type: 'isRow', params: { row: 'telegram' as const } }, 'hasUrl']),
-        actions: { type: 'openUrl', params: ({ event }) => ({ url: event.url ?? '' }) },
+        actions: { type: 'openUrl', params: ({ context }) => ({ url: context.links.telegramUrl ?? '' }) },
       },
       {
         guard: and([{ type: 'isRow', params: { row: 'service' as const } }, 'hasUrl']),
-        actions: { type: 'openUrl', params: ({ event }) => ({ url: event.url ?? '' }) },
+        actions: { type: 'openUrl', params: ({ context }) => ({ url: context.links.serviceUrl ?? '' }) },
       },
       // A link row without a link does nothing.
       { guard: { type: 'isRow', params: { row: 'telegram' } } },
       { guard: { type: 'isRow', params: { row: 'service' } } },
       { guard: 'isGuest', actions: { type: 'goTo', params: { to: '/m/login' as const } } },
       { guard: { type: 'isRow', params: { row: 'announcement' } }, actions: { type: 'goTo', params: { to: '/m/notice' as const } } },
-      { guard: 'isTrial', target: '.refused', reenter: true },
+      { guard: 'isTrial', target: '.toast.refused', reenter: true },
       { guard: { type: 'isRow', params: { row: 'inbox' } }, actions: { type: 'goTo', params: { to: '/m/webEmail' as const } } },
-      { actions: { type: 'openChat', params: ({ event }) => ({ url: event.url ?? null }) } },
+      { actions: { type: 'openChat', params: ({ context }) => ({ url: context.links.chatUrl }) } },
     ],
   },
   states: {
-    idle: {},
-    /** A trial account asked for messages or chat: the refusal shows for 1 s. */
-    refused: {
-      entry: assign({ toast: trialRefusalMessage }),
-      exit: assign({ toast: null }),
-      after: { trialRefusal: 'idle' },
+    /** The merchant's links: loading, then loaded (none when they could not be read). */
+    links: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadLinks',
+            src: 'loadLinks',
+            onDone: { target: 'loaded', actions: assign({ links: ({ event }) => event.output }) },
+            onError: { target: 'loaded' },
+          },
+        },
+        loaded: {},
+      },
+    },
+    toast: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        /** A trial account asked for messages or chat: the refusal shows for 1 s. */
+        refused: {
+          entry: assign({ toast: trialRefusalMessage }),
+          exit: assign({ toast: null }),
+          after: { trialRefusal: 'idle' },
+        },
+      },
     },
   },
 });

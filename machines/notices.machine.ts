@@ -59,8 +59,9 @@ const itemOf = (context: NoticesContext, id: number) => context.items.find((i) =
  * PL, PU) and the agent notices (/m/member/notice?types=A, with the footer's
  * unread count). `loadNotices` loads the list; `?index=` opens that item when
  * it is there. Opening an unread item (`item.open`, or `item.toggle` on a
- * collapsed card) reports it read (`markRead`, after the `markReadThrottle`
- * of 150 ms, one at a time, in order) only for a signed-in member or agent
+ * collapsed card) reports it read at once (`markRead`; then the
+ * `markReadThrottle` of 150 ms before the next report, one at a time, in
+ * order, so leaving the notice at once still reports it) only for a signed-in member or agent
  * (`canMarkRead`: not a guest, not a trial account). When the server has it,
  * the item shows read, the list's unread count drops, and the app's unread
  * counts (system id `unread`) are told, so every badge drops at once. A
@@ -139,11 +140,11 @@ export const noticesMachine = setup({
       },
       states: {
         idle: {
-          always: { guard: 'hasToMark', target: 'throttling' },
+          always: { guard: 'hasToMark', target: 'marking' },
         },
-        /** The mark-read throttle: one report per 150 ms at most. */
-        throttling: {
-          after: { markReadThrottle: 'marking' },
+        /** The mark-read throttle: after a report, the next waits 150 ms (one report per 150 ms at most). */
+        spacing: {
+          after: { markReadThrottle: 'idle' },
         },
         marking: {
           invoke: {
@@ -151,7 +152,7 @@ export const noticesMachine = setup({
             src: 'markRead',
             input: ({ context }) => ({ announcementId: context.toMark[0] ?? 0 }),
             onDone: {
-              target: 'idle',
+              target: 'spacing',
               actions: [
                 assign(({ context }) => {
                   const id = context.toMark[0];
@@ -165,7 +166,7 @@ export const noticesMachine = setup({
                 'reportRead',
               ],
             },
-            onError: { target: 'idle', actions: assign({ toMark: ({ context }) => context.toMark.slice(1) }) },
+            onError: { target: 'spacing', actions: assign({ toMark: ({ context }) => context.toMark.slice(1) }) },
           },
         },
       },

@@ -4,7 +4,7 @@ import { createMachine } from 'xstate';
 
 export const messageCenterMachine = createMachine({
   "id": "messageCenter",
-  "initial": "idle",
+  "type": "parallel",
   "on": {
     "back": [
       {
@@ -46,7 +46,7 @@ export const messageCenterMachine = createMachine({
       },
       {
         "target": [
-          "#messageCenter.refused"
+          "#messageCenter.toast.refused"
         ],
         "guard": "isTrial",
         "reenter": true
@@ -65,27 +65,68 @@ export const messageCenterMachine = createMachine({
     ]
   },
   "states": {
-    "idle": {
-      "id": "messageCenter.idle"
+    "links": {
+      "id": "messageCenter.links",
+      "initial": "loading",
+      "states": {
+        "loading": {
+          "id": "messageCenter.links.loading",
+          "invoke": [
+            {
+              "id": "loadLinks",
+              "src": "loadLinks",
+              "onDone": [
+                {
+                  "target": [
+                    "#messageCenter.links.loaded"
+                  ],
+                  "actions": [
+                    "xstate.assign"
+                  ]
+                }
+              ],
+              "onError": [
+                {
+                  "target": [
+                    "#messageCenter.links.loaded"
+                  ]
+                }
+              ]
+            }
+          ]
+        },
+        "loaded": {
+          "id": "messageCenter.links.loaded"
+        }
+      }
     },
-    "refused": {
-      "id": "messageCenter.refused",
-      "entry": [
-        "xstate.assign",
-        "xstate.raise"
-      ],
-      "exit": [
-        "xstate.assign",
-        "xstate.cancel"
-      ],
-      "after": {
-        "trialRefusal": [
-          {
-            "target": [
-              "#messageCenter.idle"
+    "toast": {
+      "id": "messageCenter.toast",
+      "initial": "idle",
+      "states": {
+        "idle": {
+          "id": "messageCenter.toast.idle"
+        },
+        "refused": {
+          "id": "messageCenter.toast.refused",
+          "entry": [
+            "xstate.assign",
+            "xstate.raise"
+          ],
+          "exit": [
+            "xstate.assign",
+            "xstate.cancel"
+          ],
+          "after": {
+            "trialRefusal": [
+              {
+                "target": [
+                  "#messageCenter.toast.idle"
+                ]
+              }
             ]
           }
-        ]
+        }
       }
     }
   }

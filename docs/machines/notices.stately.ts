@@ -116,14 +116,14 @@ export const noticesMachine = createMachine({
           "always": [
             {
               "target": [
-                "#notices.ready.throttling"
+                "#notices.ready.marking"
               ],
               "guard": "hasToMark"
             }
           ]
         },
-        "throttling": {
-          "id": "notices.ready.throttling",
+        "spacing": {
+          "id": "notices.ready.spacing",
           "entry": [
             "xstate.raise"
           ],
@@ -134,7 +134,7 @@ export const noticesMachine = createMachine({
             "markReadThrottle": [
               {
                 "target": [
-                  "#notices.ready.marking"
+                  "#notices.ready.idle"
                 ]
               }
             ]
@@ -149,7 +149,7 @@ export const noticesMachine = createMachine({
               "onDone": [
                 {
                   "target": [
-                    "#notices.ready.idle"
+                    "#notices.ready.spacing"
                   ],
                   "actions": [
                     "xstate.assign",
@@ -160,7 +160,7 @@ export const noticesMachine = createMachine({
               "onError": [
                 {
                   "target": [
-                    "#notices.ready.idle"
+                    "#notices.ready.spacing"
                   ],
                   "actions": [
                     "xstate.assign"

@@ -1,33 +1,22 @@
 /**
- * What the message center needs of the merchant (its route's loader, loaded
- * with the route, not in the home's first load): the Telegram and customer
- * service links and the live chat switch (CBS3); none when they fail to load.
+ * What the message center needs of the merchant (its machine's `loadLinks`,
+ * loaded with the screen, not in the home's first load): the Telegram and
+ * customer service links and the live chat switch (CBS3); none when the
+ * footer fails to load.
  */
+import type { ConsolidatedSettings } from '../../contract/system.ts';
 import { footerEndpoint } from '../../contract/content.ts';
-import { apiCall } from './api.ts';
-import { withCatalogPart } from './catalog-part.ts';
-import type { RouterContext } from './router-context.ts';
+import type { MessageCenterLinks } from '../../machines/message-center.machine.ts';
+import type { ApiCall } from '../api/client.ts';
 
-export interface MessageCenterLinks {
-  telegramUrl: string | null;
-  serviceUrl: string | null;
-  chatUrl: string | null;
-  chatEnabled: boolean;
-}
-
-/** The route's loader: the links, with the messaging messages in the site's language. */
-export function loadMessageCenterLinks(context: RouterContext): Promise<MessageCenterLinks> {
-  return withCatalogPart('content', () => links(context));
-}
-
-async function links(context: RouterContext): Promise<MessageCenterLinks> {
-  const [footer, settings] = await Promise.all([apiCall(footerEndpoint).catch(() => null), context.settings()]);
+export async function loadMessageCenterLinks(call: ApiCall, settings: () => Promise<ConsolidatedSettings | null>): Promise<MessageCenterLinks> {
+  const [footer, merchant] = await Promise.all([call(footerEndpoint).catch(() => null), settings()]);
   const service = footer?.customerService ?? [];
   const liveChat = service.find((c) => c.csType === 'LIVECHAT')?.path ?? null;
   return {
     telegramUrl: footer?.downloadLinks.find((d) => d.resourceType === 'TELEGRAM')?.url ?? null,
     serviceUrl: liveChat ?? service[0]?.path ?? null,
     chatUrl: liveChat,
-    chatEnabled: settings?.switches.CBS3 === true,
+    chatEnabled: merchant?.switches.CBS3 === true,
   };
 }

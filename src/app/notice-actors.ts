@@ -13,12 +13,14 @@ import { type ActorRefFrom, fromPromise } from 'xstate';
 import { announcementsEndpoint } from '../../contract/content.ts';
 import { inboxUnreadEndpoint } from '../../contract/inbox.ts';
 import { agentNoticeGroup, agentNoticesEndpoint, announcementUnreadEndpoint, markAnnouncementReadEndpoint, noticeTypes } from '../../contract/notices.ts';
+import type { ConsolidatedSettings } from '../../contract/system.ts';
 import { messageCenterMachine } from '../../machines/message-center.machine.ts';
 import { type NoticeItem, type NoticeList, noticesMachine } from '../../machines/notices.machine.ts';
 import { type FetchedKind, type UnreadCounts, unreadMachine } from '../../machines/unread.machine.ts';
 import type { ApiCall } from '../api/client.ts';
 import { apiCall } from './api.ts';
 import { AppActorContext, selectLanguage, selectRole } from './app-actor.tsx';
+import { loadMessageCenterLinks } from './message-center-links.ts';
 import { goTo } from './navigation.ts';
 
 // ------------------------------------------------------------------ unread counts
@@ -107,8 +109,15 @@ export const useAppLanguage = () => AppActorContext.useSelector(selectLanguage);
 
 // ------------------------------------------------------------------ message center
 
-export function provideMessageCenterMachine(openUrl: (url: string) => void = (url) => window.open(url, '_blank', 'noopener')) {
+export function provideMessageCenterMachine(
+  settings: () => Promise<ConsolidatedSettings | null>,
+  openUrl: (url: string) => void = (url) => window.open(url, '_blank', 'noopener'),
+  call: ApiCall = apiCall,
+) {
   return messageCenterMachine.provide({
+    actors: {
+      loadLinks: fromPromise(() => loadMessageCenterLinks(call, settings)),
+    },
     actions: {
       goTo,
       openUrl: (_, { url }) => openUrl(url),

@@ -30,7 +30,7 @@ export const noticesModel: MachineModel<typeof noticesMachine> = {
         { type: 'notices.reload' },
         { type: 'xstate.done.actor.loadNotices', output: noticeList },
         { type: 'xstate.error.actor.loadNotices', error: { errorCode: 'client.offline' } },
-        { type: 'xstate.after.markReadThrottle.notices.ready.throttling' },
+        { type: 'xstate.after.markReadThrottle.notices.ready.spacing' },
         { type: 'xstate.done.actor.markRead', output: null },
         { type: 'xstate.error.actor.markRead', error: { errorCode: 'announcement.not.found' } },
       ],

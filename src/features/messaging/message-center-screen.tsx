@@ -8,10 +8,10 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { badgeText, type UnreadCounts } from '../../../machines/unread.machine.ts';
-import type { MessageRow } from '../../../machines/message-center.machine.ts';
+import { type MessageRow, visibleRows } from '../../../machines/message-center.machine.ts';
+import type { ConsolidatedSettings } from '../../../contract/system.ts';
 import type { Role } from '../../../machines/session.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
-import type { MessageCenterLinks } from '../../app/message-center-links.ts';
 import { provideMessageCenterMachine, useUnreadCounts } from '../../app/notice-actors.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 import type { MessageId } from '../../i18n/message-id.ts';
@@ -28,15 +28,15 @@ const rows: { row: MessageRow; icon: IconName; label: MessageId; count?: keyof U
   { row: 'service', icon: 'user-round', label: 'messaging.center.service' },
 ];
 
-export function MessageCenterScreen({ role, links }: { role: Role; links: MessageCenterLinks }) {
+export function MessageCenterScreen({ role, settings }: { role: Role; settings: () => Promise<ConsolidatedSettings | null> }) {
   useCatalogPart('content');
   const t = useT();
-  const logic = useMemo(() => provideMessageCenterMachine(), []);
+  const logic = useMemo(() => provideMessageCenterMachine(settings), [settings]);
   const actor = useSystemActor(logic, { systemId: 'messageCenter', input: { role } });
   const toast = useSelector(actor, (s) => s.context.toast);
   const counts = useUnreadCounts();
-  const urlOf: Partial<Record<MessageRow, string | null>> = { telegram: links.telegramUrl, service: links.serviceUrl, chat: links.chatUrl };
-  const shown = rows.filter((r) => (r.row === 'chat' ? links.chatEnabled : r.row === 'telegram' ? links.telegramUrl !== null : true));
+  const visible = useSelector(actor, (s) => visibleRows(s.context).join(','));
+  const shown = rows.filter((r) => visible.split(',').includes(r.row));
 
   return (
     <div className={styles.page}>
@@ -50,7 +50,7 @@ export function MessageCenterScreen({ role, links }: { role: Role; links: Messag
           const badge = role === 'guest' || !count ? null : badgeText(counts[count]);
           return (
             <li key={row}>
-              <button type="button" className={styles.row} onClick={() => actor.send({ type: 'row.open', row, url: urlOf[row] ?? null })}>
+              <button type="button" className={styles.row} onClick={() => actor.send({ type: 'row.open', row })}>
                 <Icon name={icon} size={20} aria-hidden="true" />
                 <span className={styles.rowTitle}>{t(label)}</span>
                 {badge ? (

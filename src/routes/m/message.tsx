@@ -3,11 +3,12 @@ import { useRole } from '../../app/app-actor.tsx';
 import { MessageCenterScreen } from '../../features/messaging/message-center-screen.tsx';
 
 export const Route = createFileRoute('/m/message')({
-  loader: async ({ context }) => (await import('../../app/message-center-links.ts')).loadMessageCenterLinks(context),
   component: MessageScreen,
 });
 
+/** The message center; its machine reads the merchant's links (and CBS3 from the settings the root route loads). */
 function MessageScreen() {
   const role = useRole();
-  return <MessageCenterScreen key={role} role={role} links={Route.useLoaderData()} />;
+  const { settings } = Route.useRouteContext();
+  return <MessageCenterScreen key={role} role={role} settings={settings} />;
 }
