@@ -26,7 +26,7 @@ async function expectLayout(page: import('@playwright/test').Page, requested: st
   await expect(bottomBar(page)).toHaveCount(showsBottomBar(path) ? 1 : 0);
   await expect(accountActions(page)).toHaveCount(showsHeader(path) ? 1 : 0);
   const mode = navbarMode(path);
-  await expect(page.getByRole('button', { name: text('shell.back') })).toHaveCount(mode === 'back' ? 1 : 0);
+  await expect(page.getByRole('button', { name: text('shell.back'), exact: true })).toHaveCount(mode === 'back' ? 1 : 0);
 }
 
 test.describe('routes and layout', () => {

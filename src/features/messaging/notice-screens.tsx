@@ -121,8 +121,10 @@ function AgentNoticeCard({ item, open, role, onToggle }: { item: NoticeItem; ope
           {isNoticeRead(role, item) ? null : <UnreadDot label={t('messaging.unread')} />} {item.title}
         </span>
         <span className={styles.date}>{item.startDate}</span>
+        {/* Collapsed: a one-line preview, part of the header a tap expands (its whole text is the button's name). */}
+        {open ? null : <span className={styles.preview}>{preview}</span>}
       </button>
-      <div id={bodyId}>{open ? <SafeHtml html={item.content} /> : <span className={styles.preview}>{preview}</span>}</div>
+      <div id={bodyId}>{open ? <SafeHtml html={item.content} /> : null}</div>
     </li>
   );
 }
