@@ -19,12 +19,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { merchants } from './schema.ts';
-
-const merchantCode = () =>
-  varchar('merchant_code', { length: 32 })
-    .notNull()
-    .references(() => merchants.code, { onDelete: 'cascade' });
+import { merchantCode } from './columns.ts';
 
 /** Game vendors (platform-wide); their logos are generated from code and name. */
 export const vendors = pgTable('vendors', {

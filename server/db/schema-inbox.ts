@@ -14,10 +14,9 @@
  *   written when the member reads or deletes it.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { members, merchants } from './schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Parameters of a message's title and body (ICU arguments). */
 export type InboxParams = Record<string, string | number>;

@@ -7,11 +7,10 @@
  * so the list reads a page instead of every session the member ever opened.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { games } from './schema-catalogue.ts';
 import { members, merchants } from './schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A member's favourite games (the client keeps them as lists of nodeId strings). */
 export const favouriteGames = pgTable(

@@ -5,13 +5,12 @@
  * See docs/games-play.md.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { games, vendors } from './schema-catalogue.ts';
 import { gameSessions } from './schema-lobby.ts';
 import { bets, ledgerTransactions } from './schema-wallet.ts';
 import { members, merchants } from './schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** The secret each vendor signs its seamless-wallet requests with (created on first use). */
 export const vendorWalletKeys = pgTable('vendor_wallet_keys', {

@@ -22,18 +22,12 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { members, merchants } from './schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const merchantCode = () =>
-  varchar('merchant_code', { length: 32 })
-    .notNull()
-    .references(() => merchants.code, { onDelete: 'cascade' });
+import { merchantCode, timestamptz } from './columns.ts';
+import { members, } from './schema.ts';
 
 /** Raw bytes (PostgreSQL bytea); node-postgres gives a Buffer, PGlite a Uint8Array. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

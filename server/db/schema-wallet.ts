@@ -24,19 +24,14 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { members, merchants } from './schema.ts';
+import { merchantCode, timestamptz } from './columns.ts';
+import { members, } from './schema.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => bigint(name, { mode: 'number' });
-const merchantCode = () =>
-  varchar('merchant_code', { length: 32 })
-    .notNull()
-    .references(() => merchants.code, { onDelete: 'cascade' });
 const memberId = () =>
   bigint('member_id', { mode: 'number' })
     .notNull()
