@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './scripts/chromium-flags.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 /** Each run starts on a fresh embedded database (or DATABASE_URL when set). */
@@ -43,19 +44,7 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   webServer: {
     command: 'npx tsx server/main.ts',

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './chromium-flags.ts';
 
 const port = Number(process.env.SCREENS_PORT ?? 8191);
 const base = `http://127.0.0.1:${port}`;
@@ -61,11 +62,7 @@ async function main() {
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     await waitForServer(server);
     mkdirSync(outDir, { recursive: true });

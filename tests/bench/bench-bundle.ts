@@ -25,8 +25,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import {
   buildApp,
-  chromiumFlags,
-  chromiumPath,
   distDir,
   hasFlag,
   requireBuild,
@@ -35,6 +33,7 @@ import {
   startServer,
   table,
 } from './support.ts';
+import { chromiumFlags, chromiumPath } from '../../scripts/chromium-flags.ts';
 
 const budgetJsGzip = 150_000;
 const firstPage = '/m/home';

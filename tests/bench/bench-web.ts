@@ -26,8 +26,6 @@ import lighthouse from 'lighthouse';
 import {
   buildApp,
   buildReferencePages,
-  chromiumFlags,
-  chromiumPath,
   distDir,
   hasFlag,
   median,
@@ -38,6 +36,7 @@ import {
   startServer,
   table,
 } from './support.ts';
+import { chromiumFlags, chromiumPath } from '../../scripts/chromium-flags.ts';
 
 const budgets = { performance: 95, lcpMs: 2_000, tbtMs: 150, cls: 0.05 };
 const pages = ['/m/home', '/m/login', '/m/gameList'];

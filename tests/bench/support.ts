@@ -28,18 +28,6 @@ export const referencePages = [
 ] as const;
 export const resultsDir = path.join(root, 'bench-results');
 
-export const chromiumPath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags of playwright.config.ts: headless, no network chatter of its own. */
-export const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const hasFlag = (flag: string) => process.argv.slice(2).includes(flag);
 

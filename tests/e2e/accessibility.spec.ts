@@ -522,8 +522,10 @@ for (const [language, messages] of Object.entries(otherLanguages)) {
 
 /**
  * What moves on /m/home by itself, on the page's own clock (Playwright's, run
- * forward by hand): the banner shown, the jackpot figure, and whether the
- * notice ticker and the winner board run a CSS animation.
+ * forward by hand a second at a time for 12 s): the banners shown on the way
+ * (the clock also runs while the page loads, so with motion the carousel may
+ * have moved on already), the jackpot figure, and whether the notice ticker
+ * and the winner board run a CSS animation.
  */
 async function motionOnHome(page: Page, reducedMotion: 'reduce' | 'no-preference') {
   await page.emulateMedia({ reducedMotion });
@@ -536,15 +538,20 @@ async function motionOnHome(page: Page, reducedMotion: 'reduce' | 'no-preference
   await buildAll(page, settle);
   const carousel = page.getByRole('region', { name: text('lobby.banner.label') });
   const current = () => carousel.getByRole('button').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
-  await expect.poll(current, 'the first banner is shown').toBe(0);
+  await expect.poll(current, 'a banner is shown').toBeGreaterThanOrEqual(0);
   const jackpot = page.getByText(text('lobby.footer.jackpot'), { exact: true }).locator('xpath=following-sibling::span');
   await expect(jackpot).toHaveText(/\d/);
   const jackpotBefore = await jackpot.textContent();
-  await page.clock.runFor(12_000);
+  const banners = [await current()];
+  for (let second = 0; second < 12; second++) {
+    await page.clock.runFor(1_000);
+    const shown = await current();
+    if (shown !== banners.at(-1)) banners.push(shown);
+  }
   const animation = (testId: string, selector: string) =>
     page.getByTestId(testId).locator(selector).first().evaluate((el) => getComputedStyle(el).animationName);
   return {
-    banner: await current(),
+    banners,
     jackpotMoved: (await jackpot.textContent()) !== jackpotBefore,
     ticker: await animation('notice-ticker', 'span'),
     winners: await animation('winner-board', 'ul'),
@@ -557,7 +564,7 @@ test('prefers-reduced-motion stops the banner autoplay, the notice ticker, the w
   const moving = await browser.newContext({ extraHTTPHeaders: clientHeaders(clientAddress()) });
   const withMotion = await motionOnHome(await moving.newPage(), 'no-preference');
   await moving.close();
-  expect(withMotion.banner, 'with motion, the carousel moves on').toBeGreaterThan(0);
+  expect(withMotion.banners.length, `with motion, the carousel moves on (banners shown: ${withMotion.banners})`).toBeGreaterThan(1);
   expect(withMotion.jackpotMoved, 'with motion, the jackpot grows').toBe(true);
   expect(withMotion.ticker).not.toBe('none');
   expect(withMotion.winners).not.toBe('none');
@@ -565,5 +572,5 @@ test('prefers-reduced-motion stops the banner autoplay, the notice ticker, the w
   const still = await browser.newContext({ extraHTTPHeaders: clientHeaders(clientAddress()) });
   const reduced = await motionOnHome(await still.newPage(), 'reduce');
   await still.close();
-  expect(reduced).toEqual({ banner: 0, jackpotMoved: false, ticker: 'none', winners: 'none' });
+  expect(reduced).toEqual({ banners: [0], jackpotMoved: false, ticker: 'none', winners: 'none' });
 });
