@@ -174,7 +174,7 @@ function trackNetwork(page: Page) {
 async function buildAll(page: Page, settle: () => Promise<void>) {
   const waiting = page.locator('[data-when-near]');
   if ((await waiting.count()) === 0) return;
-  for (let i = 0; i < 40 && (await waiting.count()) > 0; i++) await wheel(page, 800);
+  for (let i = 0; i < 40 && (await waiting.count()) > 0; i++) await wheel(page, 800, { toBuild: true });
   await expect(waiting).toHaveCount(0);
   await settle();
   await page.evaluate(() => window.scrollTo(0, 0));

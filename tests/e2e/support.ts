@@ -86,9 +86,12 @@ export async function giveSession(page: Page, session: SessionRecord) {
  * scrolled, or grew (a page of games came in), or built what waited to be
  * near (WhenNear); then for the frame that paints it.
  */
-export async function wheel(page: Page, dy: number) {
+export async function wheel(page: Page, dy: number, { toBuild = false } = {}) {
   const shape = () => `${window.scrollY} ${document.documentElement.scrollHeight} ${document.querySelectorAll('[data-when-near]').length}`;
   const before = await page.evaluate(shape);
+  // `toBuild`: turned only while something waits to be built, read with the shape it compares against
+  // (a placeholder gone by then has been built, or its screen has gone: a wheel there could change nothing).
+  if (toBuild && before.endsWith(' 0')) return;
   await page.mouse.wheel(0, dy);
   await page.waitForFunction(
     (before) => `${window.scrollY} ${document.documentElement.scrollHeight} ${document.querySelectorAll('[data-when-near]').length}` !== before,
