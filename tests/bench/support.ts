@@ -28,7 +28,6 @@ export const referencePages = [
 ] as const;
 export const resultsDir = path.join(root, 'bench-results');
 
-
 export const hasFlag = (flag: string) => process.argv.slice(2).includes(flag);
 
 /** `npm run build` (message catalogs + vite build of the app into dist/). */
