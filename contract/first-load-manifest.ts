@@ -9,3 +9,22 @@ export interface FirstLoadManifest {
   /** Catalog language (EN, CN, ...) -> part (src/i18n/catalog-parts.ts) -> its chunk. */
   catalogs: Record<string, Record<string, string | undefined>>;
 }
+
+/**
+ * The files the page of `pathname` names beyond index.html (the server's
+ * preloads; `npm run bench:bundle` sizes them per route): the route's
+ * stylesheets, and its chunks followed by the catalog parts its screens show
+ * in `language` (`core` first, every screen shows it).
+ */
+export function routeFirstLoad(
+  manifest: FirstLoadManifest,
+  pathname: string,
+  language: string,
+): { css: string[]; js: string[] } {
+  const files = manifest.routes[pathname];
+  const catalog = manifest.catalogs[language] ?? {};
+  const parts = ['core', ...(files?.parts ?? [])]
+    .map((part) => catalog[part])
+    .filter((file): file is string => !!file);
+  return { css: files?.css ?? [], js: [...(files?.js ?? []), ...parts] };
+}

@@ -27,7 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callKey, type FirstAnswer, firstAnswersElementId, queryString } from '../../contract/first-answers.ts';
 import { type FirstCall, firstScreenCalls, firstScreenImages, firstScreenPath, followUpCalls, settingsCall } from './first-screen.ts';
 import { defaultLanguage } from '../../contract/languages.ts';
-import type { FirstLoadManifest } from '../../contract/first-load-manifest.ts';
+import { type FirstLoadManifest, routeFirstLoad } from '../../contract/first-load-manifest.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -90,7 +90,6 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
   const manifest: FirstLoadManifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FirstLoadManifest)
     : { routes: {}, catalogs: {} };
-  const catalog = manifest.catalogs[defaultLanguage] ?? {};
 
   async function answer(request: FastifyRequest, { endpoint, query }: FirstCall): Promise<FirstAnswer | null> {
     const res = await app.inject({
@@ -109,7 +108,7 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
     const [rawPath, rawSearch = ''] = request.url.split('?');
     const pathname = firstScreenPath(decodedPath(rawPath ?? '/'));
     const search = new URLSearchParams(rawSearch);
-    const files = manifest.routes[pathname];
+    const files = routeFirstLoad(manifest, pathname, defaultLanguage);
     // The screen's first calls, then those that need their answers (one more step, still on the server).
     const first = await Promise.all(firstScreenCalls(pathname).map((call) => answer(request, call)));
     const lookup = new Map<string, unknown>();
@@ -126,12 +125,8 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
     const brand = typeof settings?.name === 'string' ? settings.name : null;
     const images = firstScreenImages(pathname, search, answerOf);
     const head = [
-      ...(files?.css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
-      ...(files?.js ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
-      ...(['core', ...(files?.parts ?? [])] as const)
-        .map((part) => catalog[part])
-        .filter((f): f is string => !!f)
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
+      ...files.css.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
+      ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
       ...images.map((src, i) => `<link rel="preload" as="image" href="${escapeAttribute(src)}"${i === 0 ? ' fetchpriority="high"' : ''}>`),
     ];
     const body = answers.length
