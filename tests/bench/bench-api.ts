@@ -42,9 +42,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createApiClient } from '../../src/api/client.ts';
-import { createSealer } from '../../contract/sealed.ts';
+import { signIn } from './support.ts';
 import { gameListEndpoint } from '../../contract/games.ts';
-import { loginEndpoint } from '../../contract/session.ts';
 import { memberInfoEndpoint } from '../../contract/member.ts';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connect.ts';
@@ -278,10 +277,8 @@ interface MemberFixture {
 }
 
 async function memberFixture(origin: string): Promise<MemberFixture> {
-  let token: string | null = null;
-  const call = createApiClient({ baseURL: origin, headers: () => ({ merchant, language: 'EN', token }) });
-  const login = await createSealer(call).call(loginEndpoint, { type: 'username', username: 'player1', password: 'Player#2026' });
-  token = login.token;
+  const login = await signIn(origin, merchant, 'player1', 'Player#2026');
+  const call = createApiClient({ baseURL: origin, headers: () => ({ merchant, language: 'EN', token: login.token }) });
   const { games } = await call(gameListEndpoint, { query: { gameType: 'RNG', pageNo: 1, pageSize: 25 } });
   const game = games.find((g) => g.nodeId && g.isGameH5 !== 'VASSALAGE');
   if (!game?.nodeId) throw new Error('no launchable game in the catalogue');

@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PluginOption } from 'vite';
+import { createApiClient } from '../../src/api/client.ts';
+import { createSealer } from '../../contract/sealed.ts';
+import { type LoginResult, loginEndpoint } from '../../contract/session.ts';
 
 export const HOST = '127.0.0.1';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -147,6 +150,12 @@ export async function startServer(staticDir: string, label: string): Promise<Run
   }
   await stop();
   throw new Error(`the ${label} server did not start in 60 s:\n${output}`);
+}
+
+/** Signs a demo account in through the API (the password sealed as the site seals it). */
+export async function signIn(origin: string, merchant: string, username: string, password: string): Promise<LoginResult> {
+  const call = createApiClient({ baseURL: origin, headers: () => ({ merchant, language: 'EN', token: null }) });
+  return createSealer(call).call(loginEndpoint, { type: 'username', username, password });
 }
 
 export function median(values: number[]): number {
