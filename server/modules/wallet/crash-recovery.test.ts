@@ -178,99 +178,114 @@ describe('SIGKILL under load', () => {
     try {
       // 1. Load: deposits paid on the hosted page, withdrawals and game rounds, in parallel, then SIGKILL.
       // The kill comes, once enough else was acknowledged, the moment the settlement (credit) of a round
-      // arrives at the server: its bet is placed and the round not yet settled, whatever the path's speed.
-      let armed = false;
-      let killedAtCredit = false;
-      const load = progress();
-      const first = await startServer(env, (line) => {
-        const req = line.req as { url?: string } | undefined;
-        if (armed && !killedAtCredit && line.msg === 'incoming request' && req?.url === '/lgw/wallet/credit') {
-          killedAtCredit = true;
-          first.child.kill('SIGKILL');
-          load.changed();
-        }
-      });
-      const call = await signIn(first.baseUrl);
-      const opening = (await call(walletEndpoint, {})).sumBalance;
-      const card = await call(addBankCardEndpoint, { body: { bankName: 'BPI', accountName: 'Player One', accountNumber: '11112222' } });
-      await call(setWithdrawalPasswordEndpoint, { body: { newPassword: '246810', confirmPassword: '246810' } });
-
+      // arrives at the server: its bet is placed and the round not yet settled. The server may still finish
+      // that settlement before this process has read the log line and killed it (a busy machine); the kill
+      // then left no round open, so the server starts again on the same database, under the same load, and is
+      // killed again, up to `kills` times. Everything every run acknowledged must survive every kill.
+      const kills = 5;
       const ackedDeposits = new Map<string, { payUrl: string; paidAck: boolean }>();
       const ackedWithdrawals = new Set<string>();
-      let stop = false;
-      let n = 0;
-      const depositLoop = async () => {
-        while (!stop) {
-          const order = await call(createDepositEndpoint, { body: { channelCode: 'EWALLET', amount: 100_00, idempotencyKey: `crash-dep-${n++}` } });
-          ackedDeposits.set(order.orderNo, { payUrl: order.payUrl ?? '', paidAck: false });
-          const paid = await payOnPage(first.baseUrl, order.payUrl ?? '', 'confirm');
-          ackedDeposits.set(order.orderNo, { payUrl: order.payUrl ?? '', paidAck: paid });
-          load.changed();
-        }
-      };
-      const withdrawLoop = async () => {
-        while (!stop) {
-          const w = await call(createWithdrawalEndpoint, {
-            body: { bankCardId: card.id, amount: 100_00, withdrawalPassword: '246810', idempotencyKey: `crash-wd-${n++}` },
-          });
-          ackedWithdrawals.add(w.orderNo);
-          load.changed();
-        }
-      };
-      // Game rounds on an in-house game and a vendor sandbox game, each with its round key.
-      const games = (await call(gameListEndpoint, { query: { gameType: 'RNG', pageNo: 1, pageSize: 100 } as never })).games.filter((g) => g.nodeId);
-      const slot = games.find((g) => g.vassalage === 'BGS' && !/dice/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
-      const sandbox = games.find((g) => g.vassalage !== 'BGS')!;
       const ackedRounds = new Map<string, { stake: number; win: number }>();
-      const roundLoop = async (gameId: number, stake: number) => {
-        const { url } = await call(launchGameEndpoint, { body: { gameId } });
-        // Opening the page exchanges the launch URL for the page's session cookie, which the rounds need.
-        const page = await fetch(`${first.baseUrl}${url}`);
-        const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
-        while (!stop) {
-          const res = await fetch(`${first.baseUrl}${url}/round`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', cookie },
-            body: JSON.stringify({ stake, roundKey: randomUUID() }),
-          });
-          const json = (await res.json()) as { success: boolean; value?: { round: { roundId: string; stake: number; win: number } } };
-          if (json.success && json.value) ackedRounds.set(json.value.round.roundId, { stake: json.value.round.stake, win: json.value.round.win });
-          load.changed();
-        }
-      };
-      const loops = [
-        depositLoop(),
-        depositLoop(),
-        withdrawLoop(),
-        roundLoop(slot.gameId, Math.max(slot.minBet, 100)),
-        roundLoop(sandbox.gameId, Math.max(sandbox.minBet, 100)),
-        roundLoop(slot.gameId, Math.max(slot.minBet, 200)),
-      ].map((p) => p.catch(() => undefined));
-      // Kill in the middle of the load: once some of each were acknowledged (however slow the machine), just after a bet was answered.
       const paidCount = () => [...ackedDeposits.values()].filter((d) => d.paidAck).length;
-      await load.until(() => paidCount() >= 5 && ackedWithdrawals.size >= 3 && ackedRounds.size >= 5, 60_000);
-      armed = true;
-      if (!(await load.until(() => killedAtCredit, 10_000))) first.child.kill('SIGKILL');
-      expect(await exitOf(first.child)).toBe('SIGKILL');
-      stop = true;
-      await Promise.all(loops);
-      expect(paidCount()).toBeGreaterThanOrEqual(5);
-      expect(ackedWithdrawals.size).toBeGreaterThanOrEqual(3);
-      expect(ackedRounds.size).toBeGreaterThanOrEqual(5);
+      let opening = 0;
+      let cardId = 0;
+      let n = 0;
+      let pendingAtKill: string[] = [];
+      for (let kill = 1; kill <= kills && pendingAtKill.length === 0; kill++) {
+        let armed = false;
+        let killedAtCredit = false;
+        const load = progress();
+        const server = await startServer(env, (line) => {
+          const req = line.req as { url?: string } | undefined;
+          if (armed && !killedAtCredit && line.msg === 'incoming request' && req?.url === '/lgw/wallet/credit') {
+            killedAtCredit = true;
+            server.child.kill('SIGKILL');
+            load.changed();
+          }
+        });
+        const call = await signIn(server.baseUrl);
+        if (kill === 1) {
+          opening = (await call(walletEndpoint, {})).sumBalance;
+          cardId = (await call(addBankCardEndpoint, { body: { bankName: 'BPI', accountName: 'Player One', accountNumber: '11112222' } })).id;
+          await call(setWithdrawalPasswordEndpoint, { body: { newPassword: '246810', confirmPassword: '246810' } });
+        }
 
-      // What the kill left: rounds pending (their bet possibly open).
-      const killed = await open();
-      let pendingAtKill: string[];
-      let openAtKill: number;
-      try {
-        pendingAtKill = (await killed.db.select({ id: playRounds.id }).from(playRounds).where(eq(playRounds.status, 'pending'))).map((r) => r.id);
-        openAtKill = (await killed.db.select({ id: bets.id }).from(bets).where(eq(bets.status, 'open'))).length;
-        expect(await ledgerInvariants(killed.db)).toEqual(intactLedger);
-      } finally {
-        await killed.close();
+        let stop = false;
+        const depositLoop = async () => {
+          while (!stop) {
+            const order = await call(createDepositEndpoint, { body: { channelCode: 'EWALLET', amount: 100_00, idempotencyKey: `crash-dep-${n++}` } });
+            ackedDeposits.set(order.orderNo, { payUrl: order.payUrl ?? '', paidAck: false });
+            const paid = await payOnPage(server.baseUrl, order.payUrl ?? '', 'confirm');
+            ackedDeposits.set(order.orderNo, { payUrl: order.payUrl ?? '', paidAck: paid });
+            load.changed();
+          }
+        };
+        const withdrawLoop = async () => {
+          while (!stop) {
+            const w = await call(createWithdrawalEndpoint, {
+              body: { bankCardId: cardId, amount: 100_00, withdrawalPassword: '246810', idempotencyKey: `crash-wd-${n++}` },
+            });
+            ackedWithdrawals.add(w.orderNo);
+            load.changed();
+          }
+        };
+        // Game rounds on an in-house game and a vendor sandbox game, each with its round key.
+        const games = (await call(gameListEndpoint, { query: { gameType: 'RNG', pageNo: 1, pageSize: 100 } as never })).games.filter((g) => g.nodeId);
+        const slot = games.find((g) => g.vassalage === 'BGS' && !/dice/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
+        const sandbox = games.find((g) => g.vassalage !== 'BGS')!;
+        const roundLoop = async (gameId: number, stake: number) => {
+          const { url } = await call(launchGameEndpoint, { body: { gameId } });
+          // Opening the page exchanges the launch URL for the page's session cookie, which the rounds need.
+          const page = await fetch(`${server.baseUrl}${url}`);
+          const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
+          while (!stop) {
+            const res = await fetch(`${server.baseUrl}${url}/round`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie },
+              body: JSON.stringify({ stake, roundKey: randomUUID() }),
+            });
+            const json = (await res.json()) as { success: boolean; value?: { round: { roundId: string; stake: number; win: number } } };
+            if (json.success && json.value) ackedRounds.set(json.value.round.roundId, { stake: json.value.round.stake, win: json.value.round.win });
+            load.changed();
+          }
+        };
+        const loops = [
+          depositLoop(),
+          depositLoop(),
+          withdrawLoop(),
+          roundLoop(slot.gameId, Math.max(slot.minBet, 100)),
+          roundLoop(sandbox.gameId, Math.max(sandbox.minBet, 100)),
+          roundLoop(slot.gameId, Math.max(slot.minBet, 200)),
+        ].map((p) => p.catch(() => undefined));
+        // Kill in the middle of the load: once this run acknowledged some of each (however slow the machine), as a settlement arrives.
+        const before = { paid: paidCount(), withdrawals: ackedWithdrawals.size, rounds: ackedRounds.size };
+        await load.until(
+          () => paidCount() >= before.paid + 5 && ackedWithdrawals.size >= before.withdrawals + 3 && ackedRounds.size >= before.rounds + 5,
+          60_000,
+        );
+        armed = true;
+        if (!(await load.until(() => killedAtCredit, 10_000))) server.child.kill('SIGKILL');
+        expect(await exitOf(server.child)).toBe('SIGKILL');
+        stop = true;
+        await Promise.all(loops);
+        expect(paidCount()).toBeGreaterThanOrEqual(before.paid + 5);
+        expect(ackedWithdrawals.size).toBeGreaterThanOrEqual(before.withdrawals + 3);
+        expect(ackedRounds.size).toBeGreaterThanOrEqual(before.rounds + 5);
+
+        // What the kill left: rounds pending (their bet possibly open), and a ledger that balances.
+        const killed = await open();
+        try {
+          pendingAtKill = (await killed.db.select({ id: playRounds.id }).from(playRounds).where(eq(playRounds.status, 'pending'))).map((r) => r.id);
+          const openAtKill = (await killed.db.select({ id: bets.id }).from(bets).where(eq(bets.status, 'open'))).length;
+          expect(await ledgerInvariants(killed.db)).toEqual(intactLedger);
+          console.info(
+            `crash-recovery: kill ${kill}: ${ackedRounds.size} rounds acknowledged in all; the kill left ${pendingAtKill.length} pending, ${openAtKill} bets open`,
+          );
+        } finally {
+          await killed.close();
+        }
       }
-      console.info(`crash-recovery: ${ackedRounds.size} rounds acknowledged; the kill left ${pendingAtKill.length} pending, ${openAtKill} bets open`);
-      // Killed as a settlement arrived: that round at least had not finished.
+      // A kill came as a settlement arrived: that round at least had not finished.
       expect(pendingAtKill.length).toBeGreaterThan(0);
 
       // 2. Restart on the same database; finish the interrupted payments by re-sending their notifications;
