@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { registerMember } from './identity-support.ts';
-import { admin, expect, test, text } from './support.ts';
+import { admin, expect, layoutShifts, test, text } from './support.ts';
 
 /** "₱4,998.50" -> 499850 */
 const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);
@@ -40,11 +40,24 @@ test.describe('money', () => {
     // A new account: an empty wallet and bet record, whatever the other suites did.
     const account = await registerMember(baseURL!, 'money');
     await logIn(page, account.username, account.password);
+    // The balance is held until the screen has painted, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/wps/wallets/gcs', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/m/gameRecord');
     await expect(page.getByRole('heading', { name: text('money.records.empty') })).toBeVisible();
+    release();
 
     // The balance: symbol and 2 decimals; hidden as asterisks; shown again.
     await expect(balance(page)).toHaveText(/^₱[\d,]+\.\d{2}$/);
+    // Its room in the header was kept from the first paint: nothing on the screen moved when it came.
+    expect(await layoutShifts(page)).toEqual([]);
+    await page.unroute('**/wps/wallets/gcs');
     const opening = await shownBalance(page);
     await balanceToggle(page).click();
     await expect(balance(page)).toHaveText('****');

@@ -139,3 +139,21 @@ export async function screenShown(page: Page, path: string, messages: Record<str
     }, { message: `${path}: the title of the screen it lands on`, timeout: 15_000, intervals: [50] })
     .toBe(true);
 }
+
+/**
+ * The layout shifts the page has had since it loaded, without those right
+ * after an input (the browser's own rule for CLS), as their scores.
+ */
+export async function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const seen: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => seen.push(...list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // The buffered entries reach the observer in a task of their own: two frames later they are in.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    seen.push(...observer.takeRecords());
+    observer.disconnect();
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+    return (seen as Shift[]).filter((e) => !e.hadRecentInput).map((e) => e.value);
+  });
+}

@@ -150,26 +150,37 @@ export function BetRecordScreen() {
   const logic = useMemo(() => provideBetRecords(), []);
   const actor = useSystemActor(logic, { systemId: 'betRecords', input: { filter: { types: 'A', startDate: null, endDate: null } } });
   const summary = useSelector(actor, (s) => s.context.summary as BetSummary | null);
+  // The totals keep their place while they load (the date filter below them does not jump down when they
+  // come); they leave only when the list could not be loaded, which says so itself.
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const total = (amount: number | undefined, { signed = false, className }: { signed?: boolean; className?: string } = {}) =>
+    amount === undefined ? (
+      <strong>
+        <Skeleton className={styles.summaryPending} />
+      </strong>
+    ) : (
+      <strong className={className}>{formatMoney(amount, currency, signed ? { signed } : undefined)}</strong>
+    );
   return (
     <RecordsLayout
       actor={actor}
       filters={
-        summary ? (
-          <section className={styles.summary} aria-label={t('money.bet.summary')}>
+        failed && !summary ? null : (
+          <section className={styles.summary} aria-label={t('money.bet.summary')} aria-busy={!summary}>
             <span>
               {t('money.bet.stake')}
-              <strong>{formatMoney(summary.stake, currency)}</strong>
+              {total(summary?.stake)}
             </span>
             <span>
               {t('money.bet.win')}
-              <strong>{formatMoney(summary.win, currency)}</strong>
+              {total(summary?.win)}
             </span>
             <span>
               {t('money.bet.profit')}
-              <strong className={summary.profit < 0 ? styles.minus : styles.plus}>{formatMoney(summary.profit, currency, { signed: true })}</strong>
+              {total(summary?.profit, { signed: true, className: summary && summary.profit < 0 ? styles.minus : styles.plus })}
             </span>
           </section>
-        ) : null
+        )
       }
       renderItem={(item) => {
         const row = item as BetRow;

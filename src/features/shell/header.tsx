@@ -78,7 +78,7 @@ function AccountActions({ atHome }: { atHome: boolean }) {
   return (
     <>
       {token ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<span className={styles.balancePending} />}>
           <BalanceWidget key={token} atHome={atHome} />
         </Suspense>
       ) : null}
