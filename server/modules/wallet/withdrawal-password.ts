@@ -17,7 +17,12 @@ import { hashPassword, verifyPassword } from '../member/passwords.ts';
 
 export const withdrawalPasswordLimits = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
 
-/** How long a check waits for the tries that checks in progress hold (and how often it looks). */
+/**
+ * How long a check waits, at most, for the tries that checks in progress hold
+ * to move (one of them finished, its try given back or kept), and how often it
+ * looks. While they keep moving it keeps waiting: a slow machine makes the
+ * queue slow, not wrong.
+ */
 const busyWaitMs = 10_000;
 const busyPollMs = 25;
 
@@ -80,10 +85,17 @@ export function createWithdrawalPasswords(db: Database, now: () => Date): Withdr
     let taken = await takeTry();
     // No try left: locked, or every try is held by checks still in progress (parallel requests
     // of one member). Those give their try back when right, so a request waits for them (a
-    // few checks' time) rather than being refused for a lock that does not exist.
-    for (let waited = 0; !taken && waited < busyWaitMs; waited += busyPollMs) {
+    // few checks' time) rather than being refused for a lock that does not exist, for as long
+    // as the tries keep moving.
+    let seen: number | undefined;
+    let movedAt = performance.now();
+    while (!taken && performance.now() - movedAt < busyWaitMs) {
       const current = await stored(member);
       if (current?.lockedUntil && current.lockedUntil > at) break;
+      if (current?.failedAttempts !== seen) {
+        seen = current?.failedAttempts;
+        movedAt = performance.now();
+      }
       await new Promise((resolve) => setTimeout(resolve, busyPollMs));
       taken = await takeTry();
     }
