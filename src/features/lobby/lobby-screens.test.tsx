@@ -219,7 +219,7 @@ describe('hot-games centre', () => {
 });
 
 describe('lobby toasts', () => {
-  it('a failed launch shows its error for 1.5 s', async () => {
+  it('a failed launch shows its error, then takes it away', async () => {
     lobbyServer({
       answers: {
         [`POST ${launchGameEndpoint.path}`]: () => {
@@ -232,9 +232,10 @@ describe('lobby toasts', () => {
     await user.click(screen.getAllByTestId('game-tile')[0]!.querySelector('button')!);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Play' }));
     const toast = await screen.findByRole('alert');
-    const shownAt = Date.now();
     expect(toast.textContent).not.toBe('');
+    // How long it shows (1.5 s) is the launch machine's delay, counted on its simulated clock in
+    // machines/launch.machine.test.ts: measured here on the wall clock, a busy machine that notices the
+    // toast late would shorten it.
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1300);
   });
 });
