@@ -277,12 +277,12 @@ interface MemberFixture {
 }
 
 async function memberFixture(origin: string): Promise<MemberFixture> {
-  const login = await signIn(origin, merchant, 'player1', 'Player#2026');
-  const call = createApiClient({ baseURL: origin, headers: () => ({ merchant, language: 'EN', token: login.token }) });
+  const session = await signIn(origin, merchant, 'player1', 'Player#2026');
+  const call = createApiClient({ baseURL: origin, headers: () => ({ merchant, language: 'EN', token: session.token }) });
   const { games } = await call(gameListEndpoint, { query: { gameType: 'RNG', pageNo: 1, pageSize: 25 } });
   const game = games.find((g) => g.nodeId && g.isGameH5 !== 'VASSALAGE');
   if (!game?.nodeId) throw new Error('no launchable game in the catalogue');
-  return { token: login.token, gameId: game.gameId, nodeId: game.nodeId };
+  return { token: session.token, gameId: game.gameId, nodeId: game.nodeId };
 }
 
 /** The vendor's view of the demo member and a game of the vendor, for signed seamless-wallet requests. */

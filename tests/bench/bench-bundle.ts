@@ -57,13 +57,15 @@ interface FileSize {
   brotli: number;
 }
 
+const gzipOf = (raw: Buffer) => gzipSync(raw, { level: 9 }).length;
+
 function sizes(file: string): Omit<FileSize, 'source'> {
   const raw = readFileSync(path.join(distDir, file));
   return {
     file,
     kind: file.endsWith('.css') ? 'css' : 'js',
     raw: raw.length,
-    gzip: gzipSync(raw, { level: 9 }).length,
+    gzip: gzipOf(raw),
     brotli: brotliCompressSync(raw, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
     }).length,
@@ -118,10 +120,11 @@ function routeSizes(): RouteSize[] {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const own = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/first-load.json'), 'utf8')) as FirstLoadManifest;
-  const gzipOf = new Map<string, number>();
+  // Gzip only (the table's measure), once per file: most files are in many routes' first loads.
+  const known = new Map<string, number>();
   const gzip = (file: string) => {
-    if (!gzipOf.has(file)) gzipOf.set(file, sizes(file).gzip);
-    return gzipOf.get(file)!;
+    if (!known.has(file)) known.set(file, gzipOf(readFileSync(path.join(distDir, file))));
+    return known.get(file)!;
   };
   return Object.keys(manifest.routes)
     .map((route) => {

@@ -20,9 +20,10 @@
  * writes bench-results/web.json.
  *
  * A signed-in page is loaded cold like the others: before each of its runs
- * the browser's HTTP cache is cleared and the session record the site keeps
- * after a remembered sign-in is put in local storage (Lighthouse's own
- * storage reset would remove it).
+ * the browser's HTTP cache is cleared and the session record is put in local
+ * storage, where the site reads it at start as well as in the tab's session
+ * storage (Lighthouse opens a tab of its own; its storage reset would remove
+ * the record).
  *
  * Budgets, against the stack floor measured in the same run with the same
  * throttling (exit code 1 when an app page breaks one in the simulated
@@ -83,7 +84,7 @@ interface Target {
   url: string;
   /** A reference page (not held to the budgets); the first one is the baseline of the ratios. */
   reference: boolean;
-  /** What the site keeps after a remembered sign-in, for a signed-in page. */
+  /** The session record (MC_SESSION_INFO) of a signed-in page. */
   session?: string;
   samples: Record<Throttling, Sample[]>;
 }
@@ -210,8 +211,9 @@ function budgetFailures(row: Row, floor: Sample): string[] {
 
 /**
  * Opens a tab on the app's origin through the DevTools protocol, clears the
- * browser's HTTP cache and writes the session record to local storage: the
- * state of a phone that signed in with remember-me and comes back later.
+ * browser's HTTP cache and writes the session record to local storage, which
+ * the site reads at start (`readStoredSession`): a signed-in visit with
+ * nothing cached.
  */
 async function signedInPreparer(port: number, origin: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -255,10 +257,7 @@ async function main(): Promise<number> {
     );
 
     const sessions = await Promise.all(
-      signedInPages.map(async (p) => {
-        const login = await signIn(app!.origin, merchant, p.username, p.password);
-        return JSON.stringify({ token: login.token, merchantCode: merchant, userName: login.userName, type: login.type, firstTimeLogin: false });
-      }),
+      signedInPages.map(async (p) => JSON.stringify(await signIn(app!.origin, merchant, p.username, p.password))),
     );
     const empty = () => ({ simulate: [], devtools: [] });
     const targets: Target[] = [

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import type { PluginOption } from 'vite';
 import { createApiClient } from '../../src/api/client.ts';
 import { createSealer } from '../../contract/sealed.ts';
-import { type LoginResult, loginEndpoint } from '../../contract/session.ts';
+import { loginEndpoint } from '../../contract/session.ts';
+import type { SessionInfo } from '../../machines/session.ts';
 
 export const HOST = '127.0.0.1';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -152,10 +153,11 @@ export async function startServer(staticDir: string, label: string): Promise<Run
   throw new Error(`the ${label} server did not start in 60 s:\n${output}`);
 }
 
-/** Signs a demo account in through the API (the password sealed as the site seals it). */
-export async function signIn(origin: string, merchant: string, username: string, password: string): Promise<LoginResult> {
+/** Signs a demo account in through the API (the password sealed as the site seals it); the session record the site keeps. */
+export async function signIn(origin: string, merchant: string, username: string, password: string): Promise<SessionInfo> {
   const call = createApiClient({ baseURL: origin, headers: () => ({ merchant, language: 'EN', token: null }) });
-  return createSealer(call).call(loginEndpoint, { type: 'username', username, password });
+  const login = await createSealer(call).call(loginEndpoint, { type: 'username', username, password });
+  return { token: login.token, merchantCode: merchant, userName: login.userName, type: login.type, firstTimeLogin: false };
 }
 
 export function median(values: number[]): number {
