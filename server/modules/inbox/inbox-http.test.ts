@@ -200,13 +200,14 @@ describe('authorisation', () => {
 
   it('refuses trial accounts with free_reject on every inbox call', async () => {
     const trial = await signInTrial(h);
+    // Each call starts only when it is awaited: a refusal started earlier would reject with no handler yet.
     for (const call of [
-      trial.call(inboxListEndpoint, { query: {} }),
-      trial.call(inboxUnreadEndpoint),
-      trial.call(inboxReadEndpoint, { body: { id: 1 } }),
-      trial.call(inboxDeleteEndpoint, { body: { id: 1 } }),
+      () => trial.call(inboxListEndpoint, { query: {} }),
+      () => trial.call(inboxUnreadEndpoint),
+      () => trial.call(inboxReadEndpoint, { body: { id: 1 } }),
+      () => trial.call(inboxDeleteEndpoint, { body: { id: 1 } }),
     ]) {
-      const failure = await failureOf(call);
+      const failure = await failureOf(call());
       expect([failure.status, failure.errorCode]).toEqual([403, 'free_reject']);
     }
   });
