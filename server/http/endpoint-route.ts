@@ -2,7 +2,7 @@
  * Registers server routes from the endpoint declarations of src/api, so the
  * client and the server share method, path and schemas. Query and body are
  * validated with the endpoint's zod schemas; the handler's return value is
- * wrapped in `{ success: true, value }`.
+ * wrapped in `{ success: true, value }`, or is a `SerializedAnswer` that already is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
@@ -21,7 +21,22 @@ export interface EndpointInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<ValueOf<E>> | ValueOf<E>;
+/**
+ * An answer serialised once and sent as it is to every caller: what a route keeps in a cache
+ * of answers that are the same for everyone (the catalogue, the merchant's settings), so a hit
+ * costs no serialisation.
+ */
+export class SerializedAnswer<V> {
+  /** The whole answer, `{ success: true, value }`, as UTF-8 JSON (encoded once too). */
+  readonly body: Buffer;
+  constructor(readonly value: V) {
+    this.body = Buffer.from(JSON.stringify({ success: true, value }));
+  }
+}
+
+type Answer<E extends Endpoint> = ValueOf<E> | SerializedAnswer<ValueOf<E>>;
+
+export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<Answer<E>> | Answer<E>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +90,9 @@ export function registerEndpoint<E extends Endpoint>(
       const query = parseWith(endpoint.query, request.query ?? {}, 'query');
       const body = parseWith(endpoint.body, request.body, 'body');
       const ctx = requireContext(request);
-      const value = await handler({ query, body, ctx, request, reply } as EndpointInput<E>);
+      const answer = await handler({ query, body, ctx, request, reply } as EndpointInput<E>);
+      const serialized = answer instanceof SerializedAnswer ? answer : null;
+      const value = serialized ? serialized.value : answer;
       if (app.checkResponses) {
         const checked = endpoint.value.safeParse(value);
         if (!checked.success) {
@@ -83,6 +100,7 @@ export function registerEndpoint<E extends Endpoint>(
           throw new AppError(500, errorCodes.internal, 'Unknown error');
         }
       }
+      if (serialized) return reply.type('application/json; charset=utf-8').send(serialized.body);
       return { success: true, value };
     },
   });

@@ -8,8 +8,9 @@
  * the URL itself, leaked through history, logs or a referrer, opens nothing.
  * Recent games are the member's launched games, newest first, one entry per
  * game: each launch writes its session and the game's last launch
- * (`member_recent_games`) in one statement, and the list reads a page of
- * those with its total in one query, however many sessions the member opened.
+ * (`member_recent_games`) in one statement, launches arriving together in one
+ * batch, and the list reads a page of those with its total in one query,
+ * however many sessions the member opened.
  */
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
@@ -19,6 +20,7 @@ import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
 import { type GameSessionRow, gameSessions, memberRecentGames } from '../../db/schema-lobby.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type Batcher, createBatcher } from '../../lib/batcher.ts';
 import { hashToken, newToken } from '../session/tokens.ts';
 import { type GameFilter, gameColumns, gameConditions, type GameRecord } from './queries.ts';
 import { toGame } from './service.ts';
@@ -79,6 +81,52 @@ export function checkLaunch(game: GameRecord, body: LaunchGameBody): void {
   }
 }
 
+/** One launch's rows: its game session and the game's last launch by the member. */
+interface LaunchRow {
+  tokenHash: string;
+  merchant: string;
+  memberId: number;
+  gameId: number;
+  freePlay: boolean;
+  createdAt: string;
+  expiresAt: string;
+  launchExpiresAt: string;
+}
+
+/**
+ * Writes the sessions of a batch of launches and their games' last launches, in one statement. A
+ * member launching one game twice in a batch updates its recent-game row once, with the later time.
+ */
+async function writeLaunches(db: Database, rows: LaunchRow[]): Promise<void[]> {
+  await db.execute(sql`with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as t("tokenHash" text, merchant text, "memberId" bigint, "gameId" integer, "freePlay" boolean,
+             "createdAt" timestamptz, "expiresAt" timestamptz, "launchExpiresAt" timestamptz)),
+    launched as (
+      insert into ${gameSessions} (token_hash, merchant, member_id, game_id, free_play, created_at, expires_at, launch_expires_at)
+      select "tokenHash", merchant, "memberId", "gameId", "freePlay", "createdAt", "expiresAt", "launchExpiresAt" from input)
+    insert into ${memberRecentGames} (member_id, game_id, last_played_at)
+    select "memberId", "gameId", max("createdAt") from input group by "memberId", "gameId"
+    on conflict (member_id, game_id) do update set last_played_at = greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at)`);
+  return rows.map(() => undefined);
+}
+
+/**
+ * The launch writer of a database: launches that arrive while a batch is written go together in
+ * the next one (group commit, server/lib/batcher.ts), one statement per batch; a failed batch is
+ * written again one launch at a time, so one bad launch only fails itself.
+ */
+const launchWriters = new WeakMap<Database, Batcher<LaunchRow, void>>();
+
+function launchWriterOf(db: Database): Batcher<LaunchRow, void> {
+  let writer = launchWriters.get(db);
+  if (!writer) {
+    writer = createBatcher({ run: (rows) => writeLaunches(db, rows), maxBatch: 128 });
+    launchWriters.set(db, writer);
+  }
+  return writer;
+}
+
 /** Creates the game session of a launch and returns the URL that opens the game. */
 export async function launchGame(
   db: Database,
@@ -90,15 +138,16 @@ export async function launchGame(
   const game = await (options.findGame ?? ((merchantCode, b) => findLaunchableGame(db, merchantCode, b)))(launcher.merchantCode, body);
   checkLaunch(game, body);
   const token = newToken();
-  // The session and the game's last launch by the member, in one statement.
-  await db.execute(sql`with launched as (
-      insert into ${gameSessions} (token_hash, merchant, member_id, game_id, free_play, created_at, expires_at, launch_expires_at)
-      values (${hashToken(token)}, ${launcher.merchantCode}, ${launcher.memberId}, ${game.id}, ${body.free === true},
-              ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + gameSessionTtlMs).toISOString()}::timestamptz,
-              ${new Date(now.getTime() + launchTokenTtlMs).toISOString()}::timestamptz)
-      returning member_id, game_id, created_at)
-    insert into ${memberRecentGames} (member_id, game_id, last_played_at) select member_id, game_id, created_at from launched
-    on conflict (member_id, game_id) do update set last_played_at = greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at)`);
+  await launchWriterOf(db)({
+    tokenHash: hashToken(token),
+    merchant: launcher.merchantCode,
+    memberId: launcher.memberId,
+    gameId: game.id,
+    freePlay: body.free === true,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + gameSessionTtlMs).toISOString(),
+    launchExpiresAt: new Date(now.getTime() + launchTokenTtlMs).toISOString(),
+  });
   return { url: `${playPathPrefix}${token}` };
 }
 

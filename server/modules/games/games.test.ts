@@ -227,6 +227,18 @@ describe('GET /wps/game/hot', () => {
     expect(fish.map((g) => g.gameId)).toEqual(hot.filter((g) => g.gameType === 'FISH').map((g) => g.gameId));
   });
 
+  it('answers a repeated call from the cache with the same JSON, headers and security headers', async () => {
+    const url = `${hotGamesEndpoint.path}?gameType=SPORTS`;
+    const first = await app.inject({ url, headers: { merchant: 'DEMO' } });
+    const again = await app.inject({ url, headers: { merchant: 'DEMO' } });
+    expect(again.body).toBe(first.body);
+    for (const res of [first, again]) {
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(successEnvelope(hotGamesEndpoint.value).parse(again.json()).value.list.length).toBeGreaterThan(0);
+  });
+
   it('rejects an unknown gameType', async () => {
     const res = await app.inject({ url: `${hotGamesEndpoint.path}?gameType=NOPE`, headers: { merchant: 'DEMO' } });
     expect(res.statusCode).toBe(400);

@@ -142,6 +142,22 @@ describe('launch and recent games', () => {
     expect((await other.call(recentGamesEndpoint, paged({ pageSize: 100 }))).total).toBe(0);
   });
 
+  it('launches at once by two members, one game twice, each with its own session; recent games once per game', async () => {
+    const [a, b] = launchablePlayer();
+    const launches = await Promise.all([
+      player.call(launchGameEndpoint, { body: { gameId: a!.gameId } }),
+      player.call(launchGameEndpoint, { body: { gameId: a!.gameId } }),
+      player.call(launchGameEndpoint, { body: { gameId: b!.gameId } }),
+      other.call(launchGameEndpoint, { body: { gameId: a!.gameId } }),
+    ]);
+    const tokens = launches.map((l) => l.url.slice('/play/'.length));
+    expect(new Set(tokens).size).toBe(4);
+    for (const token of tokens) expect(await openGameSession(h.testDb.db, token, h.clock.now())).not.toBeNull();
+    const recent = await player.call(recentGamesEndpoint, paged());
+    expect(recent.games.map((g) => g.gameId).sort()).toEqual([a!.gameId, b!.gameId].sort());
+    expect((await other.call(recentGamesEndpoint, paged())).games.map((g) => g.gameId)).toEqual([a!.gameId]);
+  });
+
   it('does not resolve unknown, malformed or expired tokens, nor another page secret; a launch URL opens only while fresh', async () => {
     const [a] = launchablePlayer();
     const { url } = await player.call(launchGameEndpoint, { body: { gameId: a!.gameId } });

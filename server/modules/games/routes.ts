@@ -9,7 +9,7 @@ import {
   recentGamesEndpoint,
   removeFavouriteEndpoint,
 } from '../../../contract/member-games.ts';
-import { registerEndpoint } from '../../http/endpoint-route.ts';
+import { registerEndpoint, SerializedAnswer } from '../../http/endpoint-route.ts';
 import { requireAuth } from '../session/auth.ts';
 import { addFavourite, favouriteGameList, favouriteIds, removeFavourite } from './favourites.ts';
 import { findLaunchableGame, type Launcher, launchGame, recentGames } from './game-sessions.ts';
@@ -30,21 +30,21 @@ export function registerGameRoutes(app: FastifyInstance, options: GameRoutesOpti
   const cache = createAnswerCache({ ttlMs: options.cacheTtlMs });
   registerEndpoint(app, vendorGameTypesEndpoint, ({ ctx }) => {
     const merchant = ctx.merchant.row.code;
-    return cache.get(`types|${merchant}|${ctx.language}`, () => vendorGameTypes(app.db, merchant, ctx.language));
+    return cache.get(`types|${merchant}|${ctx.language}`, async () => new SerializedAnswer(await vendorGameTypes(app.db, merchant, ctx.language)));
   });
   registerEndpoint(app, gameListEndpoint, ({ ctx, query }) => {
     const merchant = ctx.merchant.row.code;
     const key = `list|${merchant}|${JSON.stringify(listFilter(merchant, query))}|${query.pageNo}|${query.pageSize}`;
-    return cache.get(key, () => gameList(app.db, merchant, query));
+    return cache.get(key, async () => new SerializedAnswer(await gameList(app.db, merchant, query)));
   });
   registerEndpoint(app, hotGamesEndpoint, ({ ctx, query }) => {
     const merchant = ctx.merchant.row.code;
-    return cache.get(`hot|${merchant}|${query.gameType ?? ''}`, () => hotGames(app.db, merchant, query.gameType));
+    return cache.get(`hot|${merchant}|${query.gameType ?? ''}`, async () => new SerializedAnswer(await hotGames(app.db, merchant, query.gameType)));
   });
   registerEndpoint(app, winnerBoardEndpoint, ({ ctx, query }) => {
     const merchant = ctx.merchant.row.code;
     const key = `winners|${merchant}|${query.gameCategory ?? ''}|${query.limitNum}`;
-    return cache.get(key, () => winnerBoard(app.db, merchant, query.gameCategory, query.limitNum));
+    return cache.get(key, async () => new SerializedAnswer(await winnerBoard(app.db, merchant, query.gameCategory, query.limitNum)));
   });
   registerImageRoutes(app);
   registerMemberGameRoutes(app, cache);

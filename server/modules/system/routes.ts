@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { consolidatedSettingsEndpoint, systemStatusEndpoint, whitelabelEndpoint } from '../../../contract/system.ts';
+import { type ConsolidatedSettings, consolidatedSettingsEndpoint, systemStatusEndpoint, type Whitelabel, whitelabelEndpoint } from '../../../contract/system.ts';
 import type { Database } from '../../db/connect.ts';
-import { registerEndpoint } from '../../http/endpoint-route.ts';
+import { registerEndpoint, SerializedAnswer } from '../../http/endpoint-route.ts';
 import { createAnswerCache } from '../../lib/answer-cache.ts';
+import type { MerchantRow } from '../../db/schema.ts';
 import { consolidatedSettings, systemStatus, whitelabel } from './service.ts';
 
 export interface SystemRoutesOptions {
@@ -15,10 +16,25 @@ export interface SystemRoutesOptions {
 export function registerSystemRoutes(app: FastifyInstance, options: SystemRoutesOptions): void {
   // The badge is kept as long as the merchant row the settings come from (1 s, merchant-directory.ts).
   const badges = createAnswerCache({ ttlMs: options.badgeCacheTtlMs ?? 1000 });
+  // Each answer is serialised once per merchant row the directory hands out (a new object after each reload).
+  const whitelabels = new WeakMap<MerchantRow, SerializedAnswer<Whitelabel>>();
+  const settings = new WeakMap<MerchantRow, { badge: Promise<number | null>; answer: Promise<SerializedAnswer<ConsolidatedSettings>> }>();
   registerEndpoint(app, systemStatusEndpoint, ({ ctx }) => systemStatus(ctx.merchant, ctx.clientIp));
-  registerEndpoint(app, whitelabelEndpoint, ({ ctx }) => whitelabel(ctx.merchant.row));
-  registerEndpoint(app, consolidatedSettingsEndpoint, async ({ ctx }) => {
-    const code = ctx.merchant.row.code;
-    return consolidatedSettings(ctx.merchant.row, await badges.get(`badge|${code}`, () => options.depositBadgeOf(app.db, code)));
+  registerEndpoint(app, whitelabelEndpoint, ({ ctx }) => {
+    const row = ctx.merchant.row;
+    let answer = whitelabels.get(row);
+    if (!answer) whitelabels.set(row, (answer = new SerializedAnswer(whitelabel(row))));
+    return answer;
+  });
+  registerEndpoint(app, consolidatedSettingsEndpoint, ({ ctx }) => {
+    const row = ctx.merchant.row;
+    const badge = badges.get(`badge|${row.code}`, () => options.depositBadgeOf(app.db, row.code));
+    let kept = settings.get(row);
+    if (kept?.badge !== badge) {
+      // A new badge answer (its lifetime ended): the settings are serialised again with it.
+      kept = { badge, answer: badge.then((value) => new SerializedAnswer(consolidatedSettings(row, value))) };
+      settings.set(row, kept);
+    }
+    return kept.answer;
   });
 }
