@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('checkResponses', options.checkResponses ?? process.env.NODE_ENV !== 'production');
 
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerRateLimit(app, options.rateLimitPerMinute ?? 600);
   installRequestContext(app, merchants);
   installInputTextCheck(app);

@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { errorCodes } from '../../contract/error-codes.ts';
 import { isApiRequest } from './api-paths.ts';
 import { internalCallHeader, internalCallToken } from './document.ts';
@@ -11,8 +11,10 @@ import { AppError } from './app-error.ts';
  * inline styles only in style attributes (sanitised server HTML such as
  * announcements carries them), never in <style> elements.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  // Built once: each request only sets the finished headers (the Fastify plugin would build the
+  // middleware again, parsing every directive, on each request).
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,6 +37,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done));
 }
 
 /** Per-IP rate limit on /wps and /lgw; the 429 answer is a failure envelope. */

@@ -97,7 +97,7 @@ interface LaunchRow {
  * Writes the sessions of a batch of launches and their games' last launches, in one statement. A
  * member launching one game twice in a batch updates its recent-game row once, with the later time.
  */
-async function writeLaunches(db: Database, rows: LaunchRow[]): Promise<void[]> {
+async function writeLaunches(db: Database, rows: LaunchRow[]): Promise<null[]> {
   await db.execute(sql`with input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as t("tokenHash" text, merchant text, "memberId" bigint, "gameId" integer, "freePlay" boolean,
@@ -108,7 +108,7 @@ async function writeLaunches(db: Database, rows: LaunchRow[]): Promise<void[]> {
     insert into ${memberRecentGames} (member_id, game_id, last_played_at)
     select "memberId", "gameId", max("createdAt") from input group by "memberId", "gameId"
     on conflict (member_id, game_id) do update set last_played_at = greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at)`);
-  return rows.map(() => undefined);
+  return rows.map(() => null);
 }
 
 /**
@@ -116,9 +116,9 @@ async function writeLaunches(db: Database, rows: LaunchRow[]): Promise<void[]> {
  * the next one (group commit, server/lib/batcher.ts), one statement per batch; a failed batch is
  * written again one launch at a time, so one bad launch only fails itself.
  */
-const launchWriters = new WeakMap<Database, Batcher<LaunchRow, void>>();
+const launchWriters = new WeakMap<Database, Batcher<LaunchRow, null>>();
 
-function launchWriterOf(db: Database): Batcher<LaunchRow, void> {
+function launchWriterOf(db: Database): Batcher<LaunchRow, null> {
   let writer = launchWriters.get(db);
   if (!writer) {
     writer = createBatcher({ run: (rows) => writeLaunches(db, rows), maxBatch: 128 });

@@ -22,8 +22,10 @@ export function registerSystemRoutes(app: FastifyInstance, options: SystemRoutes
   registerEndpoint(app, systemStatusEndpoint, ({ ctx }) => systemStatus(ctx.merchant, ctx.clientIp));
   registerEndpoint(app, whitelabelEndpoint, ({ ctx }) => {
     const row = ctx.merchant.row;
-    let answer = whitelabels.get(row);
-    if (!answer) whitelabels.set(row, (answer = new SerializedAnswer(whitelabel(row))));
+    const kept = whitelabels.get(row);
+    if (kept) return kept;
+    const answer = new SerializedAnswer(whitelabel(row));
+    whitelabels.set(row, answer);
     return answer;
   });
   registerEndpoint(app, consolidatedSettingsEndpoint, ({ ctx }) => {
