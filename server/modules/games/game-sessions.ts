@@ -88,25 +88,27 @@ interface LaunchRow {
   memberId: number;
   gameId: number;
   freePlay: boolean;
-  createdAt: string;
-  expiresAt: string;
-  launchExpiresAt: string;
+  createdAt: Date;
 }
 
 /**
- * Writes the sessions of a batch of launches and their games' last launches, in one statement. A
- * member launching one game twice in a batch updates its recent-game row once, with the later time.
+ * Writes the sessions of a batch of launches and their games' last launches, in one statement
+ * (each column an array parameter). A member launching one game twice in a batch updates its
+ * recent-game row once, with the later time.
  */
 async function writeLaunches(db: Database, rows: LaunchRow[]): Promise<null[]> {
+  const column = <T>(pick: (row: LaunchRow) => T) => sql.param(rows.map(pick));
   await db.execute(sql`with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as t("tokenHash" text, merchant text, "memberId" bigint, "gameId" integer, "freePlay" boolean,
-             "createdAt" timestamptz, "expiresAt" timestamptz, "launchExpiresAt" timestamptz)),
+      select * from unnest(${column((r) => r.tokenHash)}::text[], ${column((r) => r.merchant)}::text[],
+        ${column((r) => r.memberId)}::bigint[], ${column((r) => r.gameId)}::integer[], ${column((r) => r.freePlay)}::boolean[],
+        ${column((r) => r.createdAt.toISOString())}::timestamptz[]) as t(token_hash, merchant, member_id, game_id, free_play, created_at)),
     launched as (
       insert into ${gameSessions} (token_hash, merchant, member_id, game_id, free_play, created_at, expires_at, launch_expires_at)
-      select "tokenHash", merchant, "memberId", "gameId", "freePlay", "createdAt", "expiresAt", "launchExpiresAt" from input)
+      select token_hash, merchant, member_id, game_id, free_play, created_at,
+        created_at + ${gameSessionTtlMs} * interval '1 millisecond', created_at + ${launchTokenTtlMs} * interval '1 millisecond'
+      from input)
     insert into ${memberRecentGames} (member_id, game_id, last_played_at)
-    select "memberId", "gameId", max("createdAt") from input group by "memberId", "gameId"
+    select member_id, game_id, max(created_at) from input group by member_id, game_id
     on conflict (member_id, game_id) do update set last_played_at = greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at)`);
   return rows.map(() => null);
 }
@@ -144,9 +146,7 @@ export async function launchGame(
     memberId: launcher.memberId,
     gameId: game.id,
     freePlay: body.free === true,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + gameSessionTtlMs).toISOString(),
-    launchExpiresAt: new Date(now.getTime() + launchTokenTtlMs).toISOString(),
+    createdAt: now,
   });
   return { url: `${playPathPrefix}${token}` };
 }
