@@ -214,6 +214,17 @@ export const outbox = pgTable(
   (t) => [index('outbox_recipient_idx').on(t.merchantCode, t.recipient, t.createdAt)],
 );
 
+/**
+ * Symmetric keys of the server by use (`game-launch`: the key that seals launch tokens): 32 random
+ * bytes, created by the first process that needs one and shared by every process of the database.
+ */
+export const secretKeys = pgTable('secret_keys', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  /** 32 bytes, base64. Never leaves the server. */
+  secret: text('secret').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
 /** RSA key pairs for encrypted bodies; generated at first start, kept across restarts. */
 export const rsaKeys = pgTable('rsa_keys', {
   id: varchar('id', { length: 32 }).primaryKey(),

@@ -37,7 +37,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (error) => done(error === undefined ? undefined : error instanceof Error ? error : new Error(String(error)))),
+  );
 }
 
 /** Per-IP rate limit on /wps and /lgw; the 429 answer is a failure envelope. */

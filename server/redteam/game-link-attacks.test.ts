@@ -71,7 +71,7 @@ describe('a leaked game URL', () => {
       const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.70' };
       const page = await app.inject({ method: 'GET', url, headers: https });
       const setCookie = String(page.headers['set-cookie']);
-      expect(setCookie).toMatch(/^__Secure-mc_play=[A-Za-z0-9_-]{43}; Path=\/play\/[A-Za-z0-9_-]{43}; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+      expect(setCookie).toMatch(/^__Secure-mc_play=[A-Za-z0-9_-]{43}; Path=\/play\/[A-Za-z0-9_-]{95,136}; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
       const secret = setCookie.split(';')[0]!.split('=')[1]!;
       expect((await app.inject({ url: `${url}/state`, headers: { ...https, cookie: `__Secure-mc_play=${secret}` } })).statusCode).toBe(200);
       // The unprefixed name (which any page of the site could set over HTTP) is not read over HTTPS.

@@ -386,7 +386,7 @@ test.describe('lobby as a member, launching', () => {
     const lottery = (await api.list({ gameType: 'LOTT', pageSize: 1 })).games[0]!;
     await page.goto('/m/lott');
     await page.locator(`[data-game-id="${lottery.gameId}"]`).getByRole('button').first().click();
-    await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{43}$/);
+    await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{95,136}$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
@@ -414,7 +414,7 @@ async function favouriteAndLaunch(page: Page, first: Game, second: Game) {
   const sheet = page.getByRole('dialog', { name: first.displayName });
   await expect(sheet).toBeVisible();
   await sheet.getByRole('button', { name: text('lobby.sheet.play') }).click();
-  await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{43}$/);
+  await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{95,136}$/);
 
   await page.goto('/m/gameList?gameType=LIVE');
   await page.getByRole('tab', { name: text('lobby.tabs.recent') }).click();

@@ -33,7 +33,7 @@ async function launchFromLobby(page: Page, listPath: string, game: Game) {
   await page.goto(listPath);
   await page.locator(`[data-game-id="${game.gameId}"]`).getByRole('button').first().click();
   await page.getByRole('dialog', { name: game.displayName }).getByRole('button', { name: text('lobby.sheet.play'), exact: true }).click();
-  await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{43}$/);
+  await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{95,136}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(game.gameName);
 }
 

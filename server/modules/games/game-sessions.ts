@@ -1,18 +1,18 @@
 /**
  * Launching games (spec section 7, `/wps/game/launchGame`) and the game
- * sessions it creates: one row per launch holding the SHA-256 of a 256-bit
- * launch token; the token is the `/play/<token>` URL. It is short-lived and
- * single use: the first open of the page (within `launchTokenTtlMs`)
- * exchanges it for the page's own session secret (an HttpOnly cookie set by
- * the play module), and every later call of the page needs that secret, so
- * the URL itself, leaked through history, logs or a referrer, opens nothing.
- * Recent games are the member's launched games, newest first, one entry per
- * game: each launch writes its session and the game's last launch
- * (`member_recent_games`) in one statement, launches arriving together in one
- * batch, and the list reads a page of those with its total in one query,
- * however many sessions the member opened.
+ * sessions they open. A launch writes nothing: it checks the game and hands
+ * out a signed launch token (./launch-tokens.ts), the `/play/<token>` URL. The
+ * token is short-lived and single use: the first open of the page (within
+ * `launchTokenTtlMs`) writes the game session, keyed by the SHA-256 of the
+ * token, with the page's own session secret (an HttpOnly cookie set by the
+ * play module), and every later call of the page needs that secret, so the
+ * URL itself, leaked through history, logs or a referrer, opens nothing.
+ * Recent games are the games the member opened, newest first, one entry per
+ * game: the open writes the session and the game's last open
+ * (`member_recent_games`) in one statement, and the list reads a page of
+ * those with its total in one query, however many sessions the member opened.
  */
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { categoryOf, type GamePage, maxGamePageSize } from '../../../contract/games.ts';
 import { gameSessionTtlMs, type LaunchGameBody, launchTokenTtlMs, type PlayType, type PrizeMode } from '../../../contract/member-games.ts';
@@ -20,8 +20,10 @@ import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
 import { type GameSessionRow, gameSessions, memberRecentGames } from '../../db/schema-lobby.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type Batcher, createBatcher } from '../../lib/batcher.ts';
+import { secretKeyOf } from '../crypto/secret-keys.ts';
 import { hashToken, newToken } from '../session/tokens.ts';
+import { launchTokenPattern, openLaunch, sealLaunch } from './launch-tokens.ts';
+import { sqlState } from '../wallet/ledger.ts';
 import { type GameFilter, gameColumns, gameConditions, type GameRecord } from './queries.ts';
 import { toGame } from './service.ts';
 
@@ -81,55 +83,7 @@ export function checkLaunch(game: GameRecord, body: LaunchGameBody): void {
   }
 }
 
-/** One launch's rows: its game session and the game's last launch by the member. */
-interface LaunchRow {
-  tokenHash: string;
-  merchant: string;
-  memberId: number;
-  gameId: number;
-  freePlay: boolean;
-  createdAt: Date;
-}
-
-/**
- * Writes the sessions of a batch of launches and their games' last launches, in one statement
- * (each column an array parameter). A member launching one game twice in a batch updates its
- * recent-game row once, with the later time.
- */
-async function writeLaunches(db: Database, rows: LaunchRow[]): Promise<null[]> {
-  const column = <T>(pick: (row: LaunchRow) => T) => sql.param(rows.map(pick));
-  await db.execute(sql`with input as (
-      select * from unnest(${column((r) => r.tokenHash)}::text[], ${column((r) => r.merchant)}::text[],
-        ${column((r) => r.memberId)}::bigint[], ${column((r) => r.gameId)}::integer[], ${column((r) => r.freePlay)}::boolean[],
-        ${column((r) => r.createdAt.toISOString())}::timestamptz[]) as t(token_hash, merchant, member_id, game_id, free_play, created_at)),
-    launched as (
-      insert into ${gameSessions} (token_hash, merchant, member_id, game_id, free_play, created_at, expires_at, launch_expires_at)
-      select token_hash, merchant, member_id, game_id, free_play, created_at,
-        created_at + ${gameSessionTtlMs} * interval '1 millisecond', created_at + ${launchTokenTtlMs} * interval '1 millisecond'
-      from input)
-    insert into ${memberRecentGames} (member_id, game_id, last_played_at)
-    select member_id, game_id, max(created_at) from input group by member_id, game_id
-    on conflict (member_id, game_id) do update set last_played_at = greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at)`);
-  return rows.map(() => null);
-}
-
-/**
- * The launch writer of a database: launches that arrive while a batch is written go together in
- * the next one (group commit, server/lib/batcher.ts), one statement per batch; a failed batch is
- * written again one launch at a time, so one bad launch only fails itself.
- */
-const launchWriters = new WeakMap<Database, Batcher<LaunchRow, null>>();
-
-function launchWriterOf(db: Database): Batcher<LaunchRow, null> {
-  let writer = launchWriters.get(db);
-  if (!writer) {
-    writer = createBatcher({ run: (rows) => writeLaunches(db, rows), maxBatch: 128 });
-    launchWriters.set(db, writer);
-  }
-  return writer;
-}
-
-/** Creates the game session of a launch and returns the URL that opens the game. */
+/** Creates the launch token of a game and returns the URL that opens the game (nothing is written). */
 export async function launchGame(
   db: Database,
   launcher: Launcher,
@@ -139,42 +93,61 @@ export async function launchGame(
 ): Promise<{ url: string }> {
   const game = await (options.findGame ?? ((merchantCode, b) => findLaunchableGame(db, merchantCode, b)))(launcher.merchantCode, body);
   checkLaunch(game, body);
-  const token = newToken();
-  await launchWriterOf(db)({
-    tokenHash: hashToken(token),
-    merchant: launcher.merchantCode,
+  const token = sealLaunch(await secretKeyOf(db, 'game-launch'), {
+    merchantCode: launcher.merchantCode,
     memberId: launcher.memberId,
     gameId: game.id,
     freePlay: body.free === true,
-    createdAt: now,
+    launchedAt: now.getTime(),
   });
   return { url: `${playPathPrefix}${token}` };
 }
 
-/** Tokens are 32 random bytes in base64url (43 characters). */
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+/** SQLSTATE of a foreign key violation. */
+const foreignKeyViolation = '23503';
+/** A token sealed by a process whose clock runs this much ahead still opens. */
+const launchClockSkewMs = 5_000;
+
+/** Page secrets are 32 random bytes in base64url (43 characters). */
+const secretPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Exchanges a launch token for the page's session secret, once: null when the
- * token is malformed, unknown, already used, or older than `launchTokenTtlMs`.
- * One atomic update, so two opens of the same URL cannot both succeed.
+ * Opens the game session of a launch token, once: writes the session with the
+ * page's secret and the game's last open in the member's recent games, and
+ * returns the secret. Null when the token is malformed, not signed with this
+ * database's key, older than `launchTokenTtlMs` or already opened, or its
+ * member or game is gone. One statement: two opens of the same URL cannot both
+ * succeed (the token's hash is unique).
  */
-export async function openGameSession(db: Database, launchToken: string, now: Date): Promise<{ secret: string; expiresAt: Date } | null> {
-  if (!tokenPattern.test(launchToken)) return null;
+export async function openGameSession(
+  db: Database,
+  launchToken: string,
+  now: Date,
+): Promise<{ secret: string; expiresAt: Date; memberId: number } | null> {
+  const claims = openLaunch(await secretKeyOf(db, 'game-launch'), launchToken);
+  if (!claims || now.getTime() >= claims.launchedAt + launchTokenTtlMs || now.getTime() < claims.launchedAt - launchClockSkewMs) return null;
   const secret = newToken();
-  const [row] = await db
-    .update(gameSessions)
-    .set({ openedAt: now, pageTokenHash: hashToken(secret) })
-    .where(
-      and(
-        eq(gameSessions.tokenHash, hashToken(launchToken)),
-        isNull(gameSessions.openedAt),
-        gt(gameSessions.launchExpiresAt, now),
-        gt(gameSessions.expiresAt, now),
-      ),
-    )
-    .returning({ expiresAt: gameSessions.expiresAt });
-  return row ? { secret, expiresAt: row.expiresAt } : null;
+  const launchedAt = new Date(claims.launchedAt);
+  try {
+    const result = await db.execute(sql`with opened as (
+        insert into ${gameSessions} (token_hash, merchant, member_id, game_id, free_play, created_at, expires_at, launch_expires_at, opened_at, page_token_hash)
+        values (${hashToken(launchToken)}, ${claims.merchantCode}, ${claims.memberId}, ${claims.gameId}, ${claims.freePlay},
+                ${launchedAt.toISOString()}::timestamptz, ${new Date(claims.launchedAt + gameSessionTtlMs).toISOString()}::timestamptz,
+                ${new Date(claims.launchedAt + launchTokenTtlMs).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${hashToken(secret)})
+        on conflict (token_hash) do nothing
+        returning member_id, game_id, opened_at, expires_at),
+      recent as (
+        insert into ${memberRecentGames} (member_id, game_id, last_played_at)
+        select member_id, game_id, opened_at from opened
+        on conflict (member_id, game_id) do update set last_played_at = greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at))
+      select expires_at from opened`);
+    const [row] = (result as unknown as { rows: { expires_at: string | Date }[] }).rows;
+    return row ? { secret, expiresAt: new Date(row.expires_at), memberId: claims.memberId } : null;
+  } catch (error) {
+    // The member, the game or the merchant was deleted since the launch.
+    if (sqlState(error) === foreignKeyViolation) return null;
+    throw error;
+  }
 }
 
 export interface ResolvedGameSession extends GameSessionRow {
@@ -192,7 +165,7 @@ export async function resolveGameSession(
   pageSecret: string | null,
   now: Date = new Date(),
 ): Promise<ResolvedGameSession | null> {
-  if (!tokenPattern.test(token) || !pageSecret || !tokenPattern.test(pageSecret)) return null;
+  if (!launchTokenPattern.test(token) || !pageSecret || !secretPattern.test(pageSecret)) return null;
   const [row] = await db
     .select({
       session: gameSessions,

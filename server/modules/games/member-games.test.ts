@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Game, gameListEndpoint } from '../../../contract/games.ts';
 import { addFavouriteEndpoint, favouriteGamesEndpoint, favouriteIdsEndpoint, gameSessionTtlMs, launchGameEndpoint, launchTokenTtlMs, recentGamesEndpoint, removeFavouriteEndpoint } from '../../../contract/member-games.ts';
 import { loginEndpoint } from '../../../contract/session.ts';
+import { members } from '../../db/schema.ts';
 import { gameSessions } from '../../db/schema-lobby.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 import { createMember, testPassword } from '../../test/wallet-harness.ts';
@@ -109,7 +110,7 @@ describe('launch and recent games', () => {
   it('creates a game session whose URL resolves to the game, and recent games list it newest first once', async () => {
     const [a, b] = launchablePlayer();
     const first = await player.call(launchGameEndpoint, { body: { gameCategory: 'RNG', vendor: a!.vassalage, gameId: a!.gameId, nodeId: a!.nodeId! } });
-    expect(first.url).toMatch(/^\/play\/[A-Za-z0-9_-]{43}$/);
+    expect(first.url).toMatch(/^\/play\/[A-Za-z0-9_-]{95,136}$/);
     const token = first.url.slice('/play/'.length);
     // Nothing without the page secret, which the first open of the URL gets, once.
     expect(await resolveGameSession(h.testDb.db, token, null, h.clock.now())).toBeNull();
@@ -131,10 +132,18 @@ describe('launch and recent games', () => {
     expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(gameSessionTtlMs);
     expect(rows[0]!.launchExpiresAt!.getTime() - rows[0]!.createdAt.getTime()).toBe(launchTokenTtlMs);
 
+    // Recent games are the games whose page opened: a launch alone writes nothing.
     h.clock.advance(1000);
-    await player.call(launchGameEndpoint, { body: { nodeId: b!.nodeId! } });
+    const launchOf = async (body: Record<string, unknown>) =>
+      (await player.call(launchGameEndpoint, { body: body as never })).url.slice('/play/'.length);
+    const unopened = await launchOf({ gameId: b!.gameId });
+    expect((await player.call(recentGamesEndpoint, paged())).games.map((g) => g.gameId)).toEqual([a!.gameId]);
+    expect(await h.testDb.db.select().from(gameSessions).where(eq(gameSessions.tokenHash, hashToken(unopened)))).toEqual([]);
+    // Opened as a browser does (the page forgets the member's cached lists).
+    const openPage = async (token: string) => expect((await h.app.inject({ url: `/play/${token}` })).headers['set-cookie']).toBeDefined();
+    await openPage(await launchOf({ nodeId: b!.nodeId! }));
     h.clock.advance(1000);
-    await player.call(launchGameEndpoint, { body: { gameId: a!.gameId } });
+    await openPage(await launchOf({ gameId: a!.gameId }));
     const recent = await player.call(recentGamesEndpoint, paged());
     expect(recent.games.map((g) => g.gameId)).toEqual([a!.gameId, b!.gameId]);
     expect(recent).toMatchObject({ total: 2, totalPages: 1, pageNum: 1, pageSize: 25 });
@@ -156,6 +165,23 @@ describe('launch and recent games', () => {
     const recent = await player.call(recentGamesEndpoint, paged());
     expect(recent.games.map((g) => g.gameId).sort()).toEqual([a!.gameId, b!.gameId].sort());
     expect((await other.call(recentGamesEndpoint, paged())).games.map((g) => g.gameId)).toEqual([a!.gameId]);
+  });
+
+  it('opens no token that was changed, and none after the member is gone', async () => {
+    const [a] = launchablePlayer();
+    const token = (await player.call(launchGameEndpoint, { body: { gameId: a!.gameId } })).url.slice('/play/'.length);
+    // Another member id, game, time or merchant in the token breaks its signature.
+    for (let i = 0; i < token.length; i += 7) {
+      const changed = `${token.slice(0, i)}${token[i] === 'A' ? 'B' : 'A'}${token.slice(i + 1)}`;
+      expect(await openGameSession(h.testDb.db, changed, h.clock.now())).toBeNull();
+    }
+    expect(await openGameSession(h.testDb.db, token.slice(0, -1), h.clock.now())).toBeNull();
+    await createMember(h.testDb.db, `mggone${memberCount}`);
+    const gone = await signIn(`mggone${memberCount}`, testPassword);
+    const goneToken = (await gone.call(launchGameEndpoint, { body: { gameId: a!.gameId } })).url.slice('/play/'.length);
+    await h.testDb.db.delete(members).where(eq(members.username, `mggone${memberCount}`));
+    expect(await openGameSession(h.testDb.db, goneToken, h.clock.now())).toBeNull();
+    expect(await openGameSession(h.testDb.db, token, h.clock.now())).not.toBeNull();
   });
 
   it('does not resolve unknown, malformed or expired tokens, nor another page secret; a launch URL opens only while fresh', async () => {

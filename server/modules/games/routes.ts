@@ -26,6 +26,13 @@ export interface GameRoutesOptions {
   cacheTtlMs: number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgets a member's cached favourites and recent games, after another module changed them (a game page opening). */
+    forgetMemberGameLists: (memberId: number) => void;
+  }
+}
+
 export function registerGameRoutes(app: FastifyInstance, options: GameRoutesOptions): void {
   const cache = createAnswerCache({ ttlMs: options.cacheTtlMs });
   registerEndpoint(app, vendorGameTypesEndpoint, ({ ctx }) => {
@@ -60,7 +67,7 @@ function registerMemberGameRoutes(app: FastifyInstance, cache: AnswerCache): voi
     return { memberId: member.id, merchantCode: member.merchantCode };
   };
   const now = () => app.identity.now();
-  // A member's lists: kept until this process changes them (add, remove, launch), 2 s at most (grouped-cache.ts).
+  // A member's lists: kept until this process changes them (add, remove, a game page opening), 2 s at most (grouped-cache.ts).
   const lists = createGroupedCache({ ttlMs: memberListTtlMs });
   const listed = <T>(who: Launcher, name: string, query: object, load: () => Promise<T>) =>
     lists.get(who.memberId, `${name}|${who.merchantCode}|${JSON.stringify(query)}`, load);
@@ -93,8 +100,7 @@ function registerMemberGameRoutes(app: FastifyInstance, cache: AnswerCache): voi
     const key = `launch|${merchantCode}|${JSON.stringify([body.gameId, body.nodeId, body.vendor, body.gameCode])}`;
     return cache.get(key, () => findLaunchableGame(app.db, merchantCode, body));
   };
-  registerEndpoint(app, launchGameEndpoint, ({ request, body }) => {
-    const member = who(request);
-    return changed(member, launchGame(app.db, member, body, now(), { findGame }));
-  });
+  // A launch writes nothing; the game's page writes the session and the recent game when it opens.
+  registerEndpoint(app, launchGameEndpoint, ({ request, body }) => launchGame(app.db, who(request), body, now(), { findGame }));
+  app.decorate('forgetMemberGameLists', (memberId: number) => lists.forget(memberId));
 }

@@ -164,6 +164,7 @@ export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOpti
       if (!current && request.method === 'GET') {
         const opened = await openGameSession(app.db, token, ctx.now());
         if (opened) {
+          app.forgetMemberGameLists(opened.memberId);
           page = { token, secret: opened.secret };
           const maxAge = Math.max(1, Math.floor((opened.expiresAt.getTime() - ctx.now().getTime()) / 1000));
           const [name, secure] = isHttps(request) ? [securePlayCookieName, '; Secure'] : [playCookieName, ''];
