@@ -24,9 +24,9 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   const real = await importOriginal<typeof import('@node-rs/argon2')>();
   return {
     ...real,
-    verify: (hashed: string, ...rest: Parameters<typeof real.verify> extends [string, ...infer R] ? R : never) => {
-      argon2.verified.push(hashed);
-      return real.verify(hashed, ...rest);
+    verify: (...args: Parameters<typeof real.verify>) => {
+      argon2.verified.push(String(args[0]));
+      return real.verify(...args);
     },
   };
 });
