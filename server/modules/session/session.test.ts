@@ -13,23 +13,10 @@ import {
 } from '../../../contract/session.ts';
 import { captchaEndpoint, smsNoLoginEndpoint } from '../../../contract/verification.ts';
 import { members, sessions } from '../../db/schema.ts';
-import { currentHashPrefix } from '../member/passwords.ts';
+import { argon2, currentHashPrefix } from '../member/passwords.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 import { createMember, testPassword } from '../../test/wallet-harness.ts';
-
-/** The hashes argon2id verified, in order (the real verification runs). */
-const argon2 = vi.hoisted(() => ({ verified: [] as string[] }));
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
-  return {
-    ...real,
-    verify: (...args: Parameters<typeof real.verify>) => {
-      argon2.verified.push(String(args[0]));
-      return real.verify(...args);
-    },
-  };
-});
 
 let h: Harness;
 beforeAll(async () => {
@@ -96,10 +83,15 @@ describe('login by username and password', () => {
 describe('failed logins', () => {
   it('answer the same for an unknown user and a wrong password, after the same argon2id work', async () => {
     const c = h.client({ ip: '203.0.113.1' });
+    // Watches the verifications (the real one runs).
     const attempt = async (username: string) => {
-      argon2.verified.length = 0;
-      const error = await failureOf(login(c, { username, password: 'Wrong#2026' }));
-      return { error, verified: [...argon2.verified] };
+      const verify = vi.spyOn(argon2, 'verify');
+      try {
+        const error = await failureOf(login(c, { username, password: 'Wrong#2026' }));
+        return { error, verified: verify.mock.calls.map(([hashed]) => String(hashed)) };
+      } finally {
+        verify.mockRestore();
+      }
     };
     const wrong = await attempt('agent1');
     const unknown = await attempt('nobody42');
