@@ -29,4 +29,19 @@ describe('launch tokens', () => {
     expect(openLaunch(key, 'A'.repeat(100))).toBeNull();
     expect(openLaunch(key, `${token.slice(0, -1)}=`)).toBeNull();
   });
+
+  it('open only in their one spelling: a last character that differs only in unused bits is refused', () => {
+    // 'DEMO' makes 74 bytes: 99 characters, the last one carrying 4 bits and 2 unused ones.
+    const token = sealLaunch(key, claims);
+    expect(token).toHaveLength(99);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(token.at(-1)!);
+    const sameBits = [0, 1, 2, 3].map((low) => alphabet[(last & ~3) | low]!).filter((c) => c !== token.at(-1));
+    expect(sameBits).toHaveLength(3);
+    for (const c of sameBits) {
+      const respelled = `${token.slice(0, -1)}${c}`;
+      expect(Buffer.from(respelled, 'base64url').equals(Buffer.from(token, 'base64url'))).toBe(true);
+      expect(openLaunch(key, respelled)).toBeNull();
+    }
+  });
 });

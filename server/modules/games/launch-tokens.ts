@@ -50,6 +50,9 @@ export function sealLaunch(key: Buffer, claims: LaunchClaims): string {
 export function openLaunch(key: Buffer, token: string): LaunchClaims | null {
   if (!launchTokenPattern.test(token)) return null;
   const bytes = Buffer.from(token, 'base64url');
+  // Only the one spelling of these bytes: another (different unused low bits in the last character)
+  // would be another token hash, so the same launch could open twice.
+  if (bytes.toString('base64url') !== token) return null;
   if (bytes.length < head + 1 + macBytes || bytes.length > head + 32 + macBytes) return null;
   const body = bytes.subarray(0, bytes.length - macBytes);
   if (!timingSafeEqual(bytes.subarray(bytes.length - macBytes), mac(key, body))) return null;
