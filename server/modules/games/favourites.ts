@@ -1,7 +1,7 @@
 /**
  * A member's favourite games (spec sections 4 and 7): ids (nodeId strings) and
  * games, newest first, each page and its total in one query; add and remove
- * are idempotent. Every query is scoped to
+ * are idempotent, and adds arriving together are written in one insert. Every query is scoped to
  * the member of the session and the games of the member's merchant.
  */
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import type { Database } from '../../db/connect.ts';
 import { games, vendors } from '../../db/schema-catalogue.ts';
 import { favouriteGames } from '../../db/schema-lobby.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type Batcher, createBatcher } from '../../lib/batcher.ts';
 import type { Launcher } from './game-sessions.ts';
 import { gameColumns, gameConditions } from './queries.ts';
 import { toGame } from './service.ts';
@@ -22,8 +23,16 @@ interface Paging {
   gameType?: string;
 }
 
+export interface FavouriteGame {
+  id: number;
+  nodeId: string;
+}
+
+/** Finds the game a favourite call names; the routes pass one that reads the catalogue cache. */
+export type FindFavouriteGame = (merchantCode: string, target: FavouriteTarget) => Promise<FavouriteGame>;
+
 /** The game a favourite call names, inside the member's merchant (404 otherwise). */
-async function findFavouriteGame(db: Database, merchantCode: string, target: FavouriteTarget): Promise<{ id: number; nodeId: string }> {
+export async function findFavouriteGame(db: Database, merchantCode: string, target: FavouriteTarget): Promise<FavouriteGame> {
   const [row] = await db
     .select({ id: games.id, nodeId: games.nodeId, vassalage: games.vassalage })
     .from(games)
@@ -36,14 +45,47 @@ async function findFavouriteGame(db: Database, merchantCode: string, target: Fav
   return { id: row.id, nodeId: row.nodeId };
 }
 
-export async function addFavourite(db: Database, who: Launcher, target: FavouriteTarget, now: Date) {
-  const game = await findFavouriteGame(db, who.merchantCode, target);
-  await db.insert(favouriteGames).values({ memberId: who.memberId, gameId: game.id, createdAt: now }).onConflictDoNothing();
+const findIn =
+  (db: Database): FindFavouriteGame =>
+  (merchantCode, target) =>
+    findFavouriteGame(db, merchantCode, target);
+
+interface NewFavourite {
+  memberId: number;
+  gameId: number;
+  createdAt: Date;
+}
+
+/**
+ * The favourite writer of a database: adds that arrive while a batch is written go together in the
+ * next one (group commit, server/lib/batcher.ts), one insert per batch (a favourite already there,
+ * or twice in the batch, is kept as it is); a failed batch is written again one add at a time.
+ */
+const favouriteWriters = new WeakMap<Database, Batcher<NewFavourite, null>>();
+
+function favouriteWriterOf(db: Database): Batcher<NewFavourite, null> {
+  let writer = favouriteWriters.get(db);
+  if (!writer) {
+    writer = createBatcher({
+      run: async (rows) => {
+        await db.insert(favouriteGames).values(rows).onConflictDoNothing();
+        return rows.map(() => null);
+      },
+      maxBatch: 128,
+    });
+    favouriteWriters.set(db, writer);
+  }
+  return writer;
+}
+
+export async function addFavourite(db: Database, who: Launcher, target: FavouriteTarget, now: Date, findGame = findIn(db)) {
+  const game = await findGame(who.merchantCode, target);
+  await favouriteWriterOf(db)({ memberId: who.memberId, gameId: game.id, createdAt: now });
   return { nodeId: game.nodeId, favourite: true };
 }
 
-export async function removeFavourite(db: Database, who: Launcher, target: FavouriteTarget) {
-  const game = await findFavouriteGame(db, who.merchantCode, target);
+export async function removeFavourite(db: Database, who: Launcher, target: FavouriteTarget, findGame = findIn(db)) {
+  const game = await findGame(who.merchantCode, target);
   await db.delete(favouriteGames).where(and(eq(favouriteGames.memberId, who.memberId), eq(favouriteGames.gameId, game.id)));
   return { nodeId: game.nodeId, favourite: false };
 }

@@ -85,6 +85,20 @@ describe('favourites', () => {
     expect((await player.call(favouriteIdsEndpoint, paged({ pageSize: 100 }))).list).toEqual([b!.nodeId]);
   });
 
+  it('adds at once by two members, one game three times, each answered and kept once', async () => {
+    const [a, b] = launchablePlayer();
+    const adds = await Promise.all([
+      player.call(addFavouriteEndpoint, { body: { nodeId: a!.nodeId! } }),
+      player.call(addFavouriteEndpoint, { body: { nodeId: a!.nodeId! } }),
+      player.call(addFavouriteEndpoint, { body: { nodeId: b!.nodeId! } }),
+      player.call(addFavouriteEndpoint, { body: { nodeId: a!.nodeId! } }),
+      other.call(addFavouriteEndpoint, { body: { nodeId: b!.nodeId! } }),
+    ]);
+    expect(adds.every((answer) => answer.favourite)).toBe(true);
+    expect((await player.call(favouriteIdsEndpoint, paged({ pageSize: 100 }))).list.sort()).toEqual([a!.nodeId, b!.nodeId].sort());
+    expect((await other.call(favouriteIdsEndpoint, paged({ pageSize: 100 }))).list).toEqual([b!.nodeId]);
+  });
+
   it("are each member's own", async () => {
     const [, b] = launchablePlayer();
     await player.call(addFavouriteEndpoint, { body: { nodeId: b!.nodeId! } });

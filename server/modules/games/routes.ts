@@ -11,7 +11,7 @@ import {
 } from '../../../contract/member-games.ts';
 import { registerEndpoint, SerializedAnswer } from '../../http/endpoint-route.ts';
 import { requireAuth } from '../session/auth.ts';
-import { addFavourite, favouriteGameList, favouriteIds, removeFavourite } from './favourites.ts';
+import { addFavourite, type FindFavouriteGame, favouriteGameList, favouriteIds, findFavouriteGame, removeFavourite } from './favourites.ts';
 import { findLaunchableGame, type Launcher, launchGame, recentGames } from './game-sessions.ts';
 import { type AnswerCache, createAnswerCache } from '../../lib/answer-cache.ts';
 import { createGroupedCache } from '../../lib/grouped-cache.ts';
@@ -59,7 +59,7 @@ export function registerGameRoutes(app: FastifyInstance, options: GameRoutesOpti
 
 /**
  * Favourites, recent games and launch: member-only, every object scoped to the session's member and
- * merchant. The launch finds its game in the catalogue cache (as old as the game lists at most).
+ * merchant. The launch and the favourite calls find their game in the catalogue cache (as old as the game lists at most).
  */
 function registerMemberGameRoutes(app: FastifyInstance, cache: AnswerCache): void {
   const who = (request: Parameters<typeof requireAuth>[0]): Launcher => {
@@ -84,13 +84,16 @@ function registerMemberGameRoutes(app: FastifyInstance, cache: AnswerCache): voi
     const member = who(request);
     return listed(member, 'favourites', query, () => favouriteGameList(app.db, member, query));
   });
+  // The game a favourite names comes from the catalogue cache too (as old as the game lists at most).
+  const findFavourite: FindFavouriteGame = (merchantCode, target) =>
+    cache.get(`favourite|${merchantCode}|${JSON.stringify([target.nodeId, target.vendor])}`, () => findFavouriteGame(app.db, merchantCode, target));
   registerEndpoint(app, addFavouriteEndpoint, ({ request, body }) => {
     const member = who(request);
-    return changed(member, addFavourite(app.db, member, body, now()));
+    return changed(member, addFavourite(app.db, member, body, now(), findFavourite));
   });
   registerEndpoint(app, removeFavouriteEndpoint, ({ request, query }) => {
     const member = who(request);
-    return changed(member, removeFavourite(app.db, member, query));
+    return changed(member, removeFavourite(app.db, member, query, findFavourite));
   });
   registerEndpoint(app, recentGamesEndpoint, ({ request, query }) => {
     const member = who(request);
