@@ -34,7 +34,33 @@ export interface WithdrawalPasswords {
   verify(member: MemberRow, password: string): Promise<void>;
 }
 
+/**
+ * At most `limit` holders at a time per key, the others queued in order. A
+ * member's checks in this process go through it, five at a time (the tries
+ * there are), so they take turns here instead of racing for the tries in the
+ * database: a check that kept losing that race could wait longer than
+ * `busyWaitMs` while others moved the count and brought it back to where it
+ * saw it. The database's count still rules between processes.
+ */
+function createTurns(limit: number) {
+  const lines = new Map<number, { active: number; waiting: (() => void)[] }>();
+  return async <T>(key: number, run: () => Promise<T>): Promise<T> => {
+    const line = lines.get(key) ?? { active: 0, waiting: [] };
+    lines.set(key, line);
+    if (line.active >= limit) await new Promise<void>((resolve) => line.waiting.push(resolve));
+    else line.active++;
+    try {
+      return await run();
+    } finally {
+      const next = line.waiting.shift();
+      if (next) next();
+      else if (--line.active === 0) lines.delete(key);
+    }
+  };
+}
+
 export function createWithdrawalPasswords(db: Database, now: () => Date): WithdrawalPasswords {
+  const turns = createTurns(withdrawalPasswordLimits.maxFailures);
   async function stored(member: MemberRow) {
     const [row] = await db.select().from(withdrawalPasswords).where(eq(withdrawalPasswords.memberId, member.id)).limit(1);
     return row ?? null;
@@ -52,7 +78,11 @@ export function createWithdrawalPasswords(db: Database, now: () => Date): Withdr
    * lock answers; a wrong answer keeps its try counted, the fifth locks, a
    * right one gives the tries back.
    */
-  async function check(member: MemberRow, password: string): Promise<void> {
+  function check(member: MemberRow, password: string): Promise<void> {
+    return turns(member.id, () => checkNow(member, password));
+  }
+
+  async function checkNow(member: MemberRow, password: string): Promise<void> {
     const row = await stored(member);
     const hash = row?.passwordHash ?? member.paymentPasswordHash;
     if (!hash) throw new AppError(400, errorCodes.withdrawalPasswordRequired, 'Please set a withdrawal password first.');
