@@ -20,10 +20,18 @@ async function load(db: Database, name: SecretKeyName): Promise<Buffer> {
   return Buffer.from(row.secret, 'base64');
 }
 
+function keysOf(db: Database): Map<SecretKeyName, Promise<Buffer>> {
+  let keys = known.get(db);
+  if (!keys) {
+    keys = new Map();
+    known.set(db, keys);
+  }
+  return keys;
+}
+
 /** The key `name` of this database (created on first use). A failed read is not kept. */
 export function secretKeyOf(db: Database, name: SecretKeyName): Promise<Buffer> {
-  const keys = known.get(db) ?? new Map<SecretKeyName, Promise<Buffer>>();
-  known.set(db, keys);
+  const keys = keysOf(db);
   let key = keys.get(name);
   if (!key) {
     key = load(db, name);

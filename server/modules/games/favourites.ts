@@ -28,7 +28,7 @@ export interface FavouriteGame {
   nodeId: string;
 }
 
-/** Finds the game a favourite call names; the routes pass one that reads the catalogue cache. */
+/** Finds the game a favourite call names (the routes read it through the catalogue cache). */
 export type FindFavouriteGame = (merchantCode: string, target: FavouriteTarget) => Promise<FavouriteGame>;
 
 /** The game a favourite call names, inside the member's merchant (404 otherwise). */
@@ -44,11 +44,6 @@ export async function findFavouriteGame(db: Database, merchantCode: string, targ
   }
   return { id: row.id, nodeId: row.nodeId };
 }
-
-const findIn =
-  (db: Database): FindFavouriteGame =>
-  (merchantCode, target) =>
-    findFavouriteGame(db, merchantCode, target);
 
 interface NewFavourite {
   memberId: number;
@@ -78,13 +73,13 @@ function favouriteWriterOf(db: Database): Batcher<NewFavourite, null> {
   return writer;
 }
 
-export async function addFavourite(db: Database, who: Launcher, target: FavouriteTarget, now: Date, findGame = findIn(db)) {
+export async function addFavourite(db: Database, who: Launcher, target: FavouriteTarget, now: Date, findGame: FindFavouriteGame) {
   const game = await findGame(who.merchantCode, target);
   await favouriteWriterOf(db)({ memberId: who.memberId, gameId: game.id, createdAt: now });
   return { nodeId: game.nodeId, favourite: true };
 }
 
-export async function removeFavourite(db: Database, who: Launcher, target: FavouriteTarget, findGame = findIn(db)) {
+export async function removeFavourite(db: Database, who: Launcher, target: FavouriteTarget, findGame: FindFavouriteGame) {
   const game = await findGame(who.merchantCode, target);
   await db.delete(favouriteGames).where(and(eq(favouriteGames.memberId, who.memberId), eq(favouriteGames.gameId, game.id)));
   return { nodeId: game.nodeId, favourite: false };
