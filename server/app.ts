@@ -75,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const merchants = createMerchantDirectory(options.db, { ttlMs: options.merchantCacheTtlMs ?? 1000 });
   app.decorate('db', options.db);
   app.decorate('merchants', merchants);
+  app.addHook('onClose', async () => merchants.close());
   app.decorate('endpointRegistry', []);
   // First, so routes of encapsulated plugins (static files) are recorded too.
   installRouteTable(app);

@@ -13,6 +13,7 @@
  * itself and opens the database directly.
  */
 import { readConfig, type ServerConfig } from '../config.ts';
+import { changeBusOf } from '../db/change-bus.ts';
 import { openDatabase } from '../db/connect.ts';
 import { acquireDataDirLock, DataDirBusyError, type DataDirOwner, readDataDirOwner } from '../db/data-dir-lock.ts';
 import { demoMerchantCode, seedIfEmpty } from '../seed/seed.ts';
@@ -355,7 +356,10 @@ async function runDirect(config: ServerConfig, command: AdminCommand): Promise<A
   try {
     await handle.migrate();
     await seedIfEmpty(handle.db);
-    return await executeAdminCommand(handle.db, command);
+    const view = await executeAdminCommand(handle.db, command);
+    // The servers sharing this database (PostgreSQL) drop their cached row of the merchant.
+    await changeBusOf(handle.db).publish('merchant', command.merchant);
+    return view;
   } finally {
     await handle.close();
   }

@@ -18,6 +18,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { closeChangeBus, registerChangeSource } from './change-bus.ts';
 import * as core from './schema.ts';
 import * as catalogue from './schema-catalogue.ts';
 import * as inbox from './schema-inbox.ts';
@@ -63,11 +64,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema });
+    registerChangeSource({ db, databaseUrl: options.databaseUrl });
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await closeChangeBus(db);
+        await pool.end();
+      },
     };
   }
   const dataDir = options.dataDir ?? './.data';
@@ -79,6 +84,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await closeChangeBus(db);
+      await client.close();
+    },
   };
 }

@@ -13,8 +13,10 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -236,3 +238,36 @@ export const rsaKeys = pgTable('rsa_keys', {
   /** A retired key still decrypts (for a while) but is no longer offered. */
   retiredAt: timestamptz('retired_at'),
 });
+
+/**
+ * The request-rate windows of the API rate limit when processes share a PostgreSQL
+ * (server/http/rate-limit-store.ts): hits of a key (client address) in the window that started at `startedMs`.
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  /** Start of the current window, ms since the epoch. */
+  startedMs: bigint('started_ms', { mode: 'number' }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/**
+ * Runs of scheduled jobs (server/lib/scheduled-jobs.ts): one row per job and time slot, claimed by the
+ * first process whose timer fires, so that with several processes a slot runs once. A claim whose
+ * process died (not finished within the job's lease) is taken over by the next process that looks.
+ */
+export const scheduledJobRuns = pgTable(
+  'scheduled_job_runs',
+  {
+    job: varchar('job', { length: 64 }).notNull(),
+    /** The slot: floor(time / the job's period). */
+    slot: bigint('slot', { mode: 'number' }).notNull(),
+    /** Who runs it: host and pid. */
+    runner: varchar('runner', { length: 128 }).notNull(),
+    claimedAt: timestamptz('claimed_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
+    /** Attempts so far (a take-over adds one). */
+    attempts: integer('attempts').notNull().default(1),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);

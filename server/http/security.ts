@@ -5,6 +5,8 @@ import { errorCodes } from '../../contract/error-codes.ts';
 import { isApiRequest } from './api-paths.ts';
 import { internalCallHeader, internalCallToken } from './document.ts';
 import { AppError } from './app-error.ts';
+import { isSharedDatabase } from '../db/change-bus.ts';
+import { createDatabaseRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * Security headers for the SPA and the API. The CSP allows no inline script;
@@ -42,9 +44,13 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   );
 }
 
-/** Per-IP rate limit on /wps and /lgw; the 429 answer is a failure envelope. */
+/**
+ * Per-IP rate limit on /wps and /lgw; the 429 answer is a failure envelope. Counted in memory with
+ * PGlite (one process), in the database on PostgreSQL, where other processes serve the same clients.
+ */
 export async function registerRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
   await app.register(rateLimit, {
+    ...(isSharedDatabase(app.db) ? { store: createDatabaseRateLimitStore(app.db) } : {}),
     global: true,
     max: perMinute,
     timeWindow: 60_000,

@@ -11,6 +11,8 @@
 export interface GroupedCache {
   get<T>(group: number, key: string, load: () => Promise<T>): Promise<T>;
   forget(group: number): void;
+  /** Drops every group. */
+  clear(): void;
 }
 
 interface Entry {
@@ -44,6 +46,9 @@ export function createGroupedCache(options: { ttlMs: number; maxGroups?: number;
     },
     forget(group) {
       groups.delete(group);
+    },
+    clear() {
+      groups.clear();
     },
   };
 }

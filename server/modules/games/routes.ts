@@ -14,6 +14,7 @@ import { requireAuth } from '../session/auth.ts';
 import { addFavourite, type FindFavouriteGame, favouriteGameList, favouriteIds, findFavouriteGame, removeFavourite } from './favourites.ts';
 import { findLaunchableGame, type Launcher, launchGame, recentGames } from './game-sessions.ts';
 import { type AnswerCache, createAnswerCache } from '../../lib/answer-cache.ts';
+import { publishIds, subscribeIds } from '../../db/change-bus.ts';
 import { createGroupedCache } from '../../lib/grouped-cache.ts';
 import { registerImageRoutes } from './icons.ts';
 import { gameList, hotGames, listFilter, vendorGameTypes, winnerBoard } from './service.ts';
@@ -67,13 +68,17 @@ function registerMemberGameRoutes(app: FastifyInstance, cache: AnswerCache): voi
     return { memberId: member.id, merchantCode: member.merchantCode };
   };
   const now = () => app.identity.now();
-  // A member's lists: kept until this process changes them (add, remove, a game page opening), 2 s at most (grouped-cache.ts).
+  // A member's lists: kept until a process changes them (add, remove, a game page opening; told to every process
+  // through the change bus), 2 s at most (grouped-cache.ts).
   const lists = createGroupedCache({ ttlMs: memberListTtlMs });
+  const unsubscribe = subscribeIds(app.db, 'member-games', lists);
+  app.addHook('onClose', async () => unsubscribe());
+  const forget = (memberId: number) => publishIds(app.db, 'member-games', [memberId]);
   const listed = <T>(who: Launcher, name: string, query: object, load: () => Promise<T>) =>
     lists.get(who.memberId, `${name}|${who.merchantCode}|${JSON.stringify(query)}`, load);
   const changed = async <T>(who: Launcher, write: Promise<T>): Promise<T> => {
     const result = await write;
-    lists.forget(who.memberId);
+    forget(who.memberId);
     return result;
   };
   registerEndpoint(app, favouriteIdsEndpoint, ({ request, query }) => {
@@ -105,5 +110,5 @@ function registerMemberGameRoutes(app: FastifyInstance, cache: AnswerCache): voi
   };
   // A launch writes nothing; the game's page writes the session and the recent game when it opens.
   registerEndpoint(app, launchGameEndpoint, ({ request, body }) => launchGame(app.db, who(request), body, now(), { findGame }));
-  app.decorate('forgetMemberGameLists', (memberId: number) => lists.forget(memberId));
+  app.decorate('forgetMemberGameLists', forget);
 }

@@ -30,6 +30,7 @@ import {
   recoverOpenRounds,
 } from './service.ts';
 import { verifyRound } from './verify.ts';
+import { type JobRunner, startScheduledJob } from '../../lib/scheduled-jobs.ts';
 
 const staticFiles: Record<string, { type: string; body: Buffer }> = {
   'play.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./static/play.js', import.meta.url)) },
@@ -95,27 +96,28 @@ export interface PlayRoutesOptions {
 export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOptions = {}): void {
   const ctx: PlayContext = { app, now: options.now ?? (() => new Date()) };
 
-  // The recovery sweep of interrupted rounds: once when the server is ready, then periodically; one at a time.
+  // The recovery sweep of interrupted rounds: when the server is ready, then once per period across every process
+  // sharing the database (server/lib/scheduled-jobs.ts).
   const everyMs = options.recoverEveryMs ?? 15_000;
   if (everyMs > 0) {
-    let running: Promise<unknown> | null = null;
-    let timer: NodeJS.Timeout | undefined;
-    const sweep = () => {
-      running ??= recoverOpenRounds(app, { now: ctx.now, olderThanMs: options.recoverAfterMs ?? defaultRecoverAfterMs })
-        .catch((error: unknown) => app.log.error({ err: error }, 'recovery sweep of open rounds failed'))
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    };
+    let job: JobRunner | null = null;
     app.addHook('onReady', async () => {
-      void sweep();
-      timer = setInterval(sweep, everyMs);
-      timer.unref();
+      job = startScheduledJob(
+        app.db,
+        {
+          name: 'play.recover-open-rounds',
+          everyMs,
+          leaseMs: Math.max(5_000, everyMs / 2),
+          run: () => recoverOpenRounds(app, { now: ctx.now, olderThanMs: options.recoverAfterMs ?? defaultRecoverAfterMs }),
+        },
+        {
+          onRun: (run) => app.log.info(run, 'scheduled job runs'),
+          onError: (error) => app.log.error({ err: error }, 'recovery sweep of open rounds failed'),
+        },
+      );
     });
     app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+      await job?.stop();
     });
   }
 

@@ -9,6 +9,7 @@ import { createHarness, type Harness } from '../../test/identity-harness.ts';
 import { createFundedMember, createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { balanceOf, postTransaction } from '../wallet/ledger.ts';
 import { buildApp } from '../../app.ts';
+import { walletCredit, walletDebit } from './service.ts';
 import { derivedVendorSecret, signBody, signedHeaders, vendorSecret } from './signature.ts';
 
 let h: Harness;
@@ -385,12 +386,16 @@ describe('batches (requests that arrive together are applied in one statement)',
   it('applies a credit sent together with the debit of its round after the debit', async () => {
     const member = await fundedMember('batchorder', 1_000);
     const roundId = nextId('round');
+    // Called in one turn of the event loop, in this order (over HTTP, two requests sent together may reach the
+    // service in either order: the rate limit counts them in the database on PostgreSQL).
+    const scope = { merchantCode: 'DEMO', currency: 'PHP', vendorCode: vendor };
+    const now = new Date();
     const [debit, credit] = await Promise.all([
-      send('debit', { transactionId: nextId('tx'), playerId: member, gameCode, roundId, amount: 300 }),
-      send('credit', { transactionId: nextId('tx'), playerId: member, roundId, amount: 500 }),
+      walletDebit(h.app.db, scope, { transactionId: nextId('tx'), playerId: member, gameCode, roundId, amount: 300 }, now),
+      walletCredit(h.app.db, scope, { transactionId: nextId('tx'), playerId: member, roundId, amount: 500 }, now),
     ]);
-    expect(debit).toMatchObject({ status: 200, body: { value: { balance: 700 } } });
-    expect(credit).toMatchObject({ status: 200, body: { value: { balance: 1_200 } } });
+    expect(debit).toMatchObject({ balance: 700 });
+    expect(credit).toMatchObject({ balance: 1_200 });
     expect(await betOf(roundId)).toMatchObject({ status: 'settled', stake: 300, win: 500 });
   });
 

@@ -12,7 +12,7 @@ export interface IdentityLimits {
   deviceSessionMs: number;
   /** last_seen_at is written at most this often per session. */
   lastSeenWriteMs: number;
-  /** How long this process reuses a session it authenticated (server/modules/session/session-cache.ts); 0: never. */
+  /** How long this process reuses a session it authenticated (server/modules/session/session-cache.ts); 0: never. On PostgreSQL, where other processes may revoke it, always 0. */
   sessionCacheMs: number;
   /** Failed logins (per account, IP or device id, in the window) after which a captcha is required. */
   captchaAfterFailures: number;

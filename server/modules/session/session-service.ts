@@ -6,7 +6,7 @@
  * device id) are exchanged for a new web session and a new device token; a
  * device token that was already exchanged ends all the member's device sessions.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type { SessionInfo } from '../../../contract/session.ts';
 import type { Database } from '../../db/connect.ts';
@@ -14,6 +14,8 @@ import { type MemberRow, members, type SessionRow, sessions } from '../../db/sch
 import { AppError } from '../../http/app-error.ts';
 import { type Clock, type IdentityLimits, isPasswordExpired } from './config.ts';
 import { createSessionCache } from './session-cache.ts';
+import { createBatcher } from '../../lib/batcher.ts';
+import { isSharedDatabase } from '../../db/change-bus.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type RevokeReason = 'replaced' | 'logout' | 'rotated' | 'password' | 'reuse';
@@ -81,16 +83,32 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
   }
 
   const live = and(isNull(sessions.revokedAt));
-  const cache = createSessionCache<AuthenticatedSession>({ ttlMs: limits.sessionCacheMs });
+  // On PostgreSQL other processes may end a session (logout, password change): a token they revoked must be
+  // refused here at once, so each request reads its session (docs/scale-out.md). PGlite has one process.
+  const cache = createSessionCache<AuthenticatedSession>({ ttlMs: isSharedDatabase(db) ? 0 : limits.sessionCacheMs });
 
-  async function loadWebSession(tokenHash: string): Promise<AuthenticatedSession | undefined> {
-    const [row] = await db
-      .select({ session: sessions, member: members })
-      .from(sessions)
-      .innerJoin(members, eq(members.id, sessions.memberId))
-      .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'web')))
-      .limit(1);
-    return row;
+  // The sessions asked for while a lookup runs are read together in the next one (server/lib/batcher.ts): on
+  // PostgreSQL every request reads its session, and one query for many tokens costs little more than one.
+  const lookUp = createBatcher<string, AuthenticatedSession | undefined>({
+    maxBatch: 128,
+    maxInFlight: 2,
+    run: async (hashes) => {
+      const rows = await db
+        .select({ session: sessions, member: members })
+        .from(sessions)
+        .innerJoin(members, eq(members.id, sessions.memberId))
+        .where(and(inArray(sessions.tokenHash, [...new Set(hashes)]), eq(sessions.kind, 'web')));
+      const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
+      // Each caller gets a copy of its own (authenticate updates lastSeenAt on what it gets).
+      return hashes.map((hash) => {
+        const row = byHash.get(hash);
+        return row && { session: { ...row.session }, member: row.member };
+      });
+    },
+  });
+
+  function loadWebSession(tokenHash: string): Promise<AuthenticatedSession | undefined> {
+    return lookUp(tokenHash);
   }
 
   return {

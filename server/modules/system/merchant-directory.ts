@@ -3,8 +3,11 @@
  * memory for a short time (1 s by default): the status call is the benchmark
  * baseline and must not hit the database each time, while the admin CLI may
  * change the row from another process, so the cache cannot live long.
- * Changes made through this process call `invalidate` and show at once.
+ * Changes made through this process call `invalidate` and show at once; the
+ * CLI on PostgreSQL tells every server process through the change bus
+ * (server/db/change-bus.ts), and they drop the row when it arrives.
  */
+import { changeBusOf } from '../../db/change-bus.ts';
 import type { Database } from '../../db/connect.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import type { MerchantLookup, MerchantSettings } from '../../http/request-context.ts';
@@ -15,6 +18,8 @@ import { findMerchant } from './queries.ts';
 export interface MerchantDirectory extends MerchantLookup {
   /** Drops cached rows (one code, or all). */
   invalidate(code?: string): void;
+  /** Stops listening to the change bus. */
+  close(): void;
 }
 
 export interface MerchantDirectoryOptions {
@@ -39,6 +44,10 @@ export function createMerchantDirectory(db: Database, options: MerchantDirectory
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 1000;
   const cache = new Map<string, { expires: number; value: Promise<MerchantSettings | null> }>();
+  const unsubscribe = changeBusOf(db).subscribe('merchant', (code) => {
+    if (code) cache.delete(code);
+    else cache.clear();
+  });
 
   return {
     get(code) {
@@ -60,5 +69,6 @@ export function createMerchantDirectory(db: Database, options: MerchantDirectory
       if (code === undefined) cache.clear();
       else cache.delete(code);
     },
+    close: unsubscribe,
   };
 }
