@@ -96,8 +96,9 @@ export async function createTestDataDir(prefix: string): Promise<string> {
   return dir;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const baseUrl = process.env.DATABASE_URL?.trim();
+/** `databaseUrl`: the PostgreSQL server to create the database on (DATABASE_URL by default; PGlite without either). */
+export async function createTestDatabase(options: { databaseUrl?: string } = {}): Promise<TestDatabase> {
+  const baseUrl = options.databaseUrl ?? process.env.DATABASE_URL?.trim();
   if (!baseUrl) {
     const t = await runTemplate();
     const handle = await openDatabase({ dataDir: 'memory://', ...(t ? { loadDataDir: t.dump } : {}) });

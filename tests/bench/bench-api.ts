@@ -194,12 +194,14 @@ async function prepareDatabase(database: BenchDatabase): Promise<MixedMember[]> 
   }
 }
 
-async function startServer(database: BenchDatabase): Promise<RunningServer> {
+/** Starts the server; with `processes`, that many API processes on one port (scripts/start-cluster.ts, PostgreSQL). */
+async function startServer(database: BenchDatabase, processes?: number): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = database.dataDir;
   let output = '';
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+  const entry = processes ? ['scripts/start-cluster.ts', '--processes', String(processes)] : ['server/main.ts'];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -569,7 +571,73 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
+/**
+ * `npm run bench:api -- --processes 1,2` (PostgreSQL): the same targets at each number of API processes
+ * behind one port, and each target's throughput at the last number over the first (docs/scale-out.md).
+ * BENCH_ONLY chooses the targets as above; by default the baseline, two cached reads, two member reads
+ * and the seamless bets.
+ */
+async function processesMain(counts: number[]): Promise<number> {
+  if (!databaseUrl) {
+    console.error('bench:api --processes needs PostgreSQL: set DATABASE_URL (processes cannot share a PGlite directory)');
+    return 2;
+  }
+  const chosen = only ?? /settings|game list|wallet|member info|bets via/i;
+  const runTargets = targets.filter((t, i) => i === 0 || chosen.test(t.name));
+  console.log(`bench:api --processes ${counts.join(',')} — ${runTargets.length} targets, ${duration} s each, ${connections} connections, ${cpus().length} CPUs`);
+  const database = await createBenchDatabase();
+  const byCount: { processes: number; results: Omit<TargetResult, 'ratioToBaseline'>[] }[] = [];
+  try {
+    await prepareDatabase(database);
+    for (const processes of counts) {
+      const server = await startServer(database, processes);
+      try {
+        await waitUntilReady(server);
+        const member = await memberFixture(server.origin);
+        const results: Omit<TargetResult, 'ratioToBaseline'>[] = [];
+        console.log(`\n${processes} process${processes === 1 ? '' : 'es'}:`);
+        for (const target of runTargets) {
+          process.stdout.write(`  ${target.name} ...`);
+          const result = await benchTarget(server.origin, target, member);
+          process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latencyP99Ms.toFixed(0)} ms\n`);
+          results.push(result);
+        }
+        byCount.push({ processes, results });
+      } finally {
+        await stopServer(server);
+      }
+    }
+  } finally {
+    await database.remove();
+  }
+  const first = byCount[0]!;
+  const last = byCount.at(-1)!;
+  console.log(`\nthroughput at ${last.processes} processes over ${first.processes}:`);
+  for (const [i, target] of runTargets.entries()) {
+    const a = first.results[i]!;
+    const b = last.results[i]!;
+    console.log(
+      `  ${target.name}: ${a.requestsPerSecond.toFixed(0)} -> ${b.requestsPerSecond.toFixed(0)} req/s, ratio ${(b.requestsPerSecond / a.requestsPerSecond).toFixed(2)}; ` +
+        `p99 ${a.latencyP99Ms.toFixed(0)} -> ${b.latencyP99Ms.toFixed(0)} ms`,
+    );
+  }
+  const failed = byCount.flatMap((c) => c.results).filter((r) => r.errors + r.timeouts > 0 || (r.non2xx > 0 && !r.path.startsWith('/lgw')));
+  if (failed.length > 0) {
+    console.error(`FAILED: ${failed.map((r) => r.name).join(', ')} had errors`);
+    return 1;
+  }
+  return 0;
+}
+
+const processesFlag = process.argv.indexOf('--processes');
+const processCounts =
+  processesFlag >= 0 ? (process.argv[processesFlag + 1] ?? '').split(',').map((n) => Number(n.trim())) : null;
+if (processCounts?.some((n) => !Number.isInteger(n) || n < 1 || n > 16)) {
+  console.error('bench:api --processes takes a list such as 1,2');
+  process.exit(2);
+}
+
+(processCounts ? processesMain(processCounts) : main()).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
