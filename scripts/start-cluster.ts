@@ -33,14 +33,18 @@ if (cluster.isPrimary) {
   await seedIfEmpty(handle.db);
   await handle.close();
 
+  // The throw-away database goes with this process, however it ends.
+  process.on('exit', () => local?.stop());
   let stopping = false;
-  const start = () => cluster.fork({ DATABASE_URL: databaseUrl });
+  let running = 0;
+  const start = () => {
+    running++;
+    return cluster.fork({ DATABASE_URL: databaseUrl });
+  };
   cluster.on('exit', (worker, code, signal) => {
+    running--;
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
-        local?.stop();
-        process.exit(0);
-      }
+      if (running === 0) process.exit(0);
       return;
     }
     process.stderr.write(`start:cluster: process ${worker.process.pid} ended (${signal ?? code}); starting another\n`);
@@ -52,10 +56,7 @@ if (cluster.isPrimary) {
     if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) {
-      local?.stop();
-      process.exit(0);
-    }
+    if (running === 0) process.exit(0);
     for (const worker of workers) worker?.process.kill('SIGTERM');
   };
   process.once('SIGINT', stop);
