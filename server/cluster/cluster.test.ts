@@ -21,7 +21,8 @@ import { type LocalPostgres, startLocalPostgres } from '../db/local-postgres.ts'
 import { games } from '../db/schema-catalogue.ts';
 import { bets, ledgerTransactions } from '../db/schema-wallet.ts';
 import { signedHeaders, vendorSecret } from '../modules/seamless/signature.ts';
-import { CallError, createContractClient } from '../test/contract-client.ts';
+import { type CallError, createContractClient } from '../test/contract-client.ts';
+import { failureOf } from '../test/identity-harness.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { createFundedMember, intactLedger, ledgerInvariants, testPassword } from '../test/wallet-harness.ts';
 
@@ -99,17 +100,6 @@ function everywhere(ip: string) {
   const token = { value: null as string | null };
   return servers.map((server) => clientOf(server, ip, token));
 }
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('the call succeeded');
-    },
-    (error: unknown) => {
-      if (!(error instanceof CallError)) throw error;
-      return error;
-    },
-  );
 
 let ipCount = 0;
 const nextIp = () => `198.51.100.${++ipCount}`;
@@ -197,11 +187,11 @@ describe('three processes on one PostgreSQL', () => {
     const member = await createFundedMember(testDb.db, `cluster${randomUUID().slice(0, 8)}`);
     const clients = everywhere(nextIp());
     for (const client of clients) {
-      const refused = await failure(client.sealed.call(loginEndpoint, { type: 'username', username: member.username, password: 'Wrong#2026' }));
+      const refused = await failureOf(client.sealed.call(loginEndpoint, { type: 'username', username: member.username, password: 'Wrong#2026' }));
       expect(refused.errorCode).toBe('login.failed');
     }
     for (const client of clients) {
-      const refused = await failure(client.sealed.call(loginEndpoint, { type: 'username', username: member.username, password: testPassword }));
+      const refused = await failureOf(client.sealed.call(loginEndpoint, { type: 'username', username: member.username, password: testPassword }));
       expect([refused.errorCode, refused.value]).toEqual(['captcha.required', { captchaRequired: true }]);
     }
   });
@@ -214,8 +204,8 @@ describe('three processes on one PostgreSQL', () => {
     for (const client of clients) expect((await client.call(memberInfoEndpoint, {})).account).toBe(member.username);
     await clients[1]!.call(logoutEndpoint, { body: {} });
     for (const client of clients) {
-      expect((await failure(client.call(memberInfoEndpoint, {}))).status).toBe(401);
-      expect((await failure(client.call(walletEndpoint, {}))).status).toBe(401);
+      expect((await failureOf(client.call(memberInfoEndpoint, {}))).status).toBe(401);
+      expect((await failureOf(client.call(walletEndpoint, {}))).status).toBe(401);
     }
   });
 

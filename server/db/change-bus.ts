@@ -7,7 +7,8 @@
  * on PGlite there is one process (server/db/data-dir-lock.ts) and a change is
  * handed to the subscribers in process.
  *
- * A process hears its own changes at once (in process), not through its echo.
+ * A process hears its own changes at once (in process), not through its echo;
+ * it listens once something in it subscribes.
  * When the listening connection drops, every subscriber is told to forget
  * everything (`null`): what was published meanwhile is lost, so nothing
  * cached before may be trusted. The connection is then opened again, with a
@@ -26,7 +27,7 @@ interface Database {
   execute(query: SQL): PromiseLike<unknown>;
 }
 
-export const changeChannel = 'app_changes';
+const changeChannel = 'app_changes';
 
 /** What a change is about; its payload is the code or ids it concerns. */
 export type ChangeTopic = 'wallet' | 'member-games' | 'merchant';
@@ -150,7 +151,7 @@ export function publishIds(db: Database, topic: ChangeTopic, ids: Iterable<numbe
 }
 
 /** Splits ids into payloads below PostgreSQL's limit ("1,2,3"). */
-export function idPayloads(ids: Iterable<number | string>): string[] {
+function idPayloads(ids: Iterable<number | string>): string[] {
   const payloads: string[] = [];
   let current = '';
   for (const id of ids) {
@@ -222,7 +223,8 @@ export function createChangeBus(source: BusSource): ChangeBus {
       lost(error);
     }
   }
-  const listening = source.databaseUrl ? listen() : Promise.resolve();
+  /** The listening connection, opened with the first subscriber (a process that only publishes, such as the CLI, opens none). */
+  let listening: Promise<void> | null = null;
 
   return {
     async publish(topic, payload) {
@@ -235,6 +237,7 @@ export function createChangeBus(source: BusSource): ChangeBus {
       await source.db.execute(sql`select pg_notify(${changeChannel}, ${`${origin}\n${topic}\n${payload}`})`);
     },
     subscribe(topic, listener) {
+      listening ??= listen();
       let set = listeners.get(topic);
       if (!set) {
         set = new Set();

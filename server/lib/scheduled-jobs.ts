@@ -42,7 +42,7 @@ const looksPerSlot = 4;
 const runner = `${hostname()}:${process.pid}`.slice(0, 128);
 
 /** Claims the slot for this process: true if it is to run it now. */
-export async function claimSlot(db: Database, job: ScheduledJob, slot: number, nowMs: number): Promise<{ attempt: number } | null> {
+async function claimSlot(db: Database, job: ScheduledJob, slot: number, nowMs: number): Promise<{ attempt: number } | null> {
   const now = new Date(nowMs);
   const expired = new Date(nowMs - job.leaseMs);
   const result = await db.execute(sql`
@@ -59,7 +59,7 @@ export function startScheduledJob(db: Database, job: ScheduledJob, options: Sche
   const now = options.now ?? Date.now;
   let running: Promise<void> | null = null;
   let stopped = false;
-  let looks = 0;
+  let runs = 0;
 
   async function look(): Promise<void> {
     const t = now();
@@ -77,7 +77,7 @@ export function startScheduledJob(db: Database, job: ScheduledJob, options: Sche
     await db.execute(sql`
       update scheduled_job_runs set finished_at = ${new Date(now()).toISOString()}::timestamptz, error = ${error}
        where job = ${job.name} and slot = ${slot} and runner = ${runner}`);
-    if (++looks % 100 === 0) {
+    if (++runs % 100 === 0) {
       await db.execute(sql`delete from scheduled_job_runs where claimed_at < ${new Date(t - 86_400_000).toISOString()}::timestamptz`);
     }
   }
