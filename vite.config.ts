@@ -4,7 +4,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { shellPrecache, webAppManifest } from './scripts/pwa-config.ts';
+import { appShellPath } from './contract/route-paths.ts';
 import { firstLoadPlugin } from './scripts/first-load-plugin.ts';
+import { catalogAssetsPlugin } from './scripts/catalog-assets-plugin.ts';
 import { routes } from './src/routes/routes.ts';
 
 const backend = 'http://127.0.0.1:8080';
@@ -67,8 +71,41 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // The message catalogs as data files under one URL pattern (src/i18n/catalog-files.ts).
+    catalogAssetsPlugin({ withDevPart: process.env.VITE_INSPECTOR === '1' }),
     // .vite/first-load.json: each route's chunks, preloaded by the server (docs/first-load.md).
     firstLoadPlugin({ routes, routesDirectory: './src/routes' }),
+    // The installable app (docs/pwa.md): the web app manifest, and a service worker that precaches
+    // the shell (the entry, its CSS and the default language's core messages), keeps the hashed
+    // files the player has loaded, answers a navigation with the shell only when the network fails,
+    // and never touches the API. It waits for the player's "Update" (src/app/install-actors.ts).
+    VitePWA({
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: webAppManifest,
+      manifestFilename: 'manifest.webmanifest',
+      includeManifestIcons: true,
+      workbox: {
+        globPatterns: ['assets/*.{js,css}', 'assets/i18n/*/*.json', 'icons/*.png', 'favicon.svg'],
+        manifestTransforms: [shellPrecache('dist')],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // A page: the network's (with its first answers), else the shell kept offline.
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: appShellPath } },
+          },
+          {
+            // Hashed files never change: kept once loaded (a screen opened online opens offline).
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+          },
+        ],
+      },
+    }),
     precompress(),
   ],
   css: {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -25,6 +26,8 @@ export default defineConfig({
         },
       },
       {
+        // The catalogs come from the compiled files on disk, not from a server (src/test/catalog-files.ts).
+        resolve: { alias: [{ find: /^\.\/catalog-files\.ts$/, replacement: path.resolve(import.meta.dirname, 'src/test/catalog-files.ts') }] },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -112,3 +112,10 @@ export type Navigation =
   | { href: string; replace?: boolean }
   /** One step back in the history, or to `to` (replacing) when there is none. */
   | { back: true; to: RoutePath };
+
+/**
+ * The app shell the service worker keeps for navigations without a network:
+ * index.html as built, without the first answers of any moment
+ * (server/http/document.ts; docs/pwa.md).
+ */
+export const appShellPath = '/app-shell.html';

@@ -11,13 +11,14 @@
  * static imports) and their CSS, minus what index.html loads already, and the
  * catalog parts its screens show (src/i18n/catalog-parts.ts: the parts its
  * chunks' modules ask for with `useCatalogPart`); and the chunk of each
- * part of each compiled message catalog.
+ * part of each compiled message catalog (its data file).
  */
 import path from 'node:path';
 import type { VirtualRootRoute, VirtualRouteNode } from '@tanstack/virtual-file-routes';
 import type { Plugin } from 'vite';
 import type { FirstLoadManifest } from '../contract/first-load-manifest.ts';
 import { catalogParts } from '../src/i18n/catalog-parts.ts';
+import { catalogAssetDir, catalogVersion, compiledCatalogFiles } from './catalog-assets-plugin.ts';
 
 interface RouteFiles {
   path: string;
@@ -97,11 +98,13 @@ export function firstLoadPlugin(options: { routes: VirtualRootRoute; routesDirec
           parts: catalogParts.filter((part) => part !== 'core' && code.some((c) => c.includes(`useCatalogPart('${part}')`) || c.includes(`useCatalogPart("${part}")`))),
         };
       }
-      for (const [id, chunk] of chunkOfModule) {
-        const match = /[/\\]i18n[/\\]compiled[/\\]([a-z]+)\.([a-z]+)\.json$/.exec(id);
-        if (match?.[1] && match[2]) {
+      // The catalog files (scripts/catalog-assets-plugin.ts): each language's parts.
+      const catalogDir = catalogAssetDir(catalogVersion());
+      for (const file of compiledCatalogFiles()) {
+        const match = /^([a-z]+(?:-[a-z]+)?)\.([a-z]+)\.json$/.exec(file);
+        if (match?.[1] && match[2] && (catalogParts as readonly string[]).includes(match[2])) {
           const lang = match[1].toUpperCase();
-          manifest.catalogs[lang] = { ...manifest.catalogs[lang], [match[2]]: chunk.fileName };
+          manifest.catalogs[lang] = { ...manifest.catalogs[lang], [match[2]]: `${catalogDir}/${file}` };
         }
       }
       this.emitFile({ type: 'asset', fileName: '.vite/first-load.json', source: `${JSON.stringify(manifest, null, 2)}\n` });

@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import type { InspectionEvent } from 'xstate';
 import { AppRoot } from './app/app-root.tsx';
 import { createAppRouter } from './app/router.ts';
-import { loadCatalog, localeOf } from './i18n/catalogs.ts';
+import { loadCatalog, localeOf, setDocumentLanguage } from './i18n/catalogs.ts';
 import { readLanguage } from './app/storage.ts';
+import { watchInstallSignals } from './app/install-state.ts';
 import './ui/tokens.css';
 import './ui/base.css';
 
@@ -30,6 +31,9 @@ async function start() {
   // Ask for the catalog before anything renders, in parallel with the route chunk.
   const language = readLanguage();
   void loadCatalog(language).catch(() => undefined);
+  // The page's language and direction before the first paint (a right-to-left page never flips).
+  setDocumentLanguage(language);
+  watchInstallSignals();
   const router = createAppRouter();
   // Nothing renders before the catalog is in, so the router would only ask for
   // the first screen's code after it: fetch it now, in parallel (one round

@@ -37,6 +37,8 @@ describe('argument parsing', () => {
     });
     expect(parseAdminArgs(['restrict', 'list', '--merchant', 'X'])).toEqual({ command: { kind: 'restrict.list', merchant: 'X' } });
     expect(parseAdminArgs(['status'])).toEqual({ command: { kind: 'status', merchant: 'DEMO' } });
+    expect(parseAdminArgs(['languages', 'set', 'en', 'pt-br'])).toEqual({ command: { kind: 'languages.set', merchant: 'DEMO', languages: ['EN', 'PT-BR'] } });
+    expect(parseAdminArgs(['languages', 'set', 'english'])).toEqual({ error: 'Language codes look like EN, CN or PT-BR' });
     expect(parseAdminArgs(['--help'])).toEqual({ help: true });
     expect(parseAdminArgs(['outbox', 'list', '--to', '+63 917 123 4567'])).toEqual({
       command: { kind: 'outbox.list', merchant: 'DEMO', to: '+63 917 123 4567' },
@@ -122,6 +124,28 @@ describe('commands against the database (no server running)', () => {
     const unknown = await run('status', '--merchant', 'NOPE');
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('merchant.unknown');
+  });
+
+  it('languages set: the languages the merchant offers (each with a catalog); the settings answer them', async () => {
+    const env: NodeJS.ProcessEnv = process.env.DATABASE_URL
+      ? { DATABASE_URL: (testDb = await createTestDatabase()).databaseUrl }
+      : { DATA_DIR: await tempDataDir() };
+    const run = async (...argv: string[]) => {
+      const c = capture();
+      const code = await runAdminCli(argv, c.io(env));
+      return { code, out: c.out.join('\n'), err: c.err.join('\n') };
+    };
+    const set = await run('languages', 'set', 'ar', 'EN', 'pt-br');
+    expect(set.code).toBe(0);
+    expect(set.out).toContain('languages:         AR, EN, PT-BR (default EN)');
+    // Without the default among them, the first becomes it.
+    expect((await run('languages', 'set', 'FA', 'UR')).out).toContain('languages:         FA, UR (default FA)');
+    // A language without a catalog changes nothing.
+    const refused = await run('languages', 'set', 'EN', 'XX');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('No catalog for XX');
+    expect((await run('status')).out).toContain('languages:         FA, UR (default FA)');
+    expect((await run('languages', 'set')).code).toBe(2);
   });
 });
 

@@ -45,6 +45,8 @@ Commands:
   restrict clear                   remove all restricted IP ranges
   restrict list                    print the restricted IP ranges
   status                           print the merchant's current settings
+  languages set <code> [<code>...] the interface languages the merchant offers (EN CN AR ...; each
+                                   needs a catalog); the default stays if offered, else the first
   withdrawals list [--status S]    list withdrawals (S: pending (default), approved, rejected, all)
   withdrawals approve <id>         pay out a pending withdrawal (order number or id)
   withdrawals reject <id>          reject a pending withdrawal, returning the amount to the wallet
@@ -184,6 +186,11 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       return noMore(2) ?? { command: { kind: 'restrict.list', merchant } };
     case 'status':
       return noMore(1) ?? { command: { kind: 'status', merchant } };
+    case 'languages set': {
+      if (rest.length === 0) return { error: 'languages set needs at least one language code' };
+      if (rest.some((code) => !/^[A-Za-z]{2}(-[A-Za-z]{2})?$/.test(code))) return { error: 'Language codes look like EN, CN or PT-BR' };
+      return { command: { kind: 'languages.set', merchant, languages: rest.map((code) => code.toUpperCase()) } };
+    }
     case 'withdrawals list': {
       const listStatus = status ?? 'pending';
       if (!(withdrawalListStatuses as readonly string[]).includes(listStatus)) return { error: `Invalid status "${listStatus}"` };

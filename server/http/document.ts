@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callKey, type FirstAnswer, firstAnswersElementId, queryString } from '../../contract/first-answers.ts';
 import { type FirstCall, firstScreenCalls, firstScreenImages, firstScreenPath, followUpCalls, settingsCall } from './first-screen.ts';
 import { defaultLanguage } from '../../contract/languages.ts';
+import { appShellPath } from '../../contract/route-paths.ts';
 import { type FirstLoadManifest, routeFirstLoad } from '../../contract/first-load-manifest.ts';
 
 const brotli = promisify(brotliCompress);
@@ -106,6 +107,8 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
 
   async function render(request: FastifyRequest): Promise<string> {
     const [rawPath, rawSearch = ''] = request.url.split('?');
+    // The shell the service worker keeps offline: no answers of this moment in it.
+    if (rawPath === appShellPath) return template;
     const pathname = firstScreenPath(decodedPath(rawPath ?? '/'));
     const search = new URLSearchParams(rawSearch);
     const files = routeFirstLoad(manifest, pathname, defaultLanguage);
@@ -126,7 +129,12 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
     const images = firstScreenImages(pathname, search, answerOf);
     const head = [
       ...files.css.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
-      ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
+      // Chunks as modules; the catalog parts (data files) as the fetch src/i18n/catalog-files.ts makes.
+      ...files.js.map((f) =>
+        f.endsWith('.json')
+          ? `<link rel="preload" as="fetch" crossorigin href="/${escapeAttribute(f)}">`
+          : `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`,
+      ),
       ...images.map((src, i) => `<link rel="preload" as="image" href="${escapeAttribute(src)}"${i === 0 ? ' fetchpriority="high"' : ''}>`),
     ];
     const body = answers.length

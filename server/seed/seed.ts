@@ -2,6 +2,7 @@
  * The demo seed: one merchant, loaded only when the database has none.
  * Idempotent: running it twice changes nothing.
  */
+import { interfaceLanguages } from '../../contract/languages.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Switches } from '../../contract/system.ts';
 import type { Database } from '../db/connect.ts';
@@ -35,7 +36,7 @@ export const demoMerchant: NewMerchantRow = {
   currencyCode: 'PHP',
   currencySymbol: '₱',
   minorUnits: 2,
-  enabledLanguages: ['EN', 'CN'],
+  enabledLanguages: interfaceLanguages.map((l) => l.code),
   defaultLanguage: 'EN',
   switches: demoSwitches,
   maintenance: false,

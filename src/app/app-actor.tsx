@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { appMachine } from '../../machines/app.machine.ts';
 import { roleOf } from '../../machines/session.ts';
 import type { SystemStatusContext } from '../../machines/system-status.machine.ts';
+import { settledSiteSettings } from './site-settings.ts';
 
 /** The running app machine, shared by every view through React context. */
 export const AppActorContext = createActorContext(appMachine);
@@ -47,7 +48,10 @@ export function useLanguageChanges(actor: { send: (event: { type: 'language.chan
 export function useLanguageChoice() {
   const language = useLanguage();
   const send = AppActorContext.useActorRef().send;
-  return { language, onChoose: (next: string) => send({ type: 'language.change', language: next }) };
+  // The merchant's enabled languages: its settings, in once the root route's loader has run (every
+  // language with a catalog when they could not be read).
+  const offered = settledSiteSettings()?.languages.enabled;
+  return { language, offered, onChoose: (next: string) => send({ type: 'language.change', language: next }) };
 }
 
 /** The errorCode with which the server ended the last session, until the notice is dismissed. */

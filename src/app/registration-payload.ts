@@ -6,6 +6,7 @@
  */
 import type { RegistrationField, RegistrationRules, RegistrationValues } from '../../machines/registration-rules.ts';
 import type { RegisterField, RegisterPayload, RegistrationRules as ServerRules } from '../../contract/member.ts';
+import { isStandalone } from './storage.ts';
 
 /** The dialing code used when the form sends none (the demo merchant's market). */
 export const defaultDialingCode = '+63';
@@ -75,7 +76,8 @@ export function toRegisterPayload(values: RegistrationValues, captchaId: string 
   if (captchaId) payload.captchaId = captchaId;
   return {
     ...(payload as RegisterPayload),
-    registerMethod: 'H5',
+    // Spec section 3: PWA from the installed web app, else H5.
+    registerMethod: isStandalone() ? 'PWA' : 'H5',
     // Spec section 3: registerUrl is the hostname the member registered on.
     registerUrl: typeof location === 'undefined' ? undefined : location.hostname.slice(0, 256),
     domain: typeof location === 'undefined' ? undefined : location.host.slice(0, 256),

@@ -24,3 +24,9 @@ export function siteSettings(): Promise<ConsolidatedSettings | null> {
 
 /** The merchant's settings, on their way (the root route's loader). */
 export type SettingsPromise = ReturnType<typeof siteSettings>;
+
+/** The settings if they are in (never waits): null before they arrived or when they could not be read. */
+export function settledSiteSettings(): ConsolidatedSettings | null {
+  const settled = pending as (Promise<ConsolidatedSettings | null> & { status?: string; value?: ConsolidatedSettings | null }) | null;
+  return settled?.status === 'fulfilled' ? (settled.value ?? null) : null;
+}

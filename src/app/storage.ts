@@ -148,10 +148,18 @@ export function deviceId(): string {
   }, 'unknown');
 }
 
-/** `OTHERS` when running as an installed web app (spec section 7). */
-export function deviceKind(): string | undefined {
+/** Running as an installed web app: standalone display, or iOS's home-screen app (`navigator.standalone`). */
+export function isStandalone(): boolean {
   return safe(
-    () => (window.matchMedia?.('(display-mode: standalone)').matches ? 'OTHERS' : undefined),
-    undefined,
+    () =>
+      window.matchMedia?.('(display-mode: standalone)').matches === true ||
+      (navigator as Navigator & { standalone?: boolean }).standalone === true,
+    false,
   );
 }
+
+/** `OTHERS` when running as an installed web app (spec section 7). */
+export function deviceKind(): string | undefined {
+  return isStandalone() ? 'OTHERS' : undefined;
+}
+

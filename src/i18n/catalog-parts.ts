@@ -13,9 +13,16 @@
  * inbox's system messages (`inbox.` but `inbox.screen.`), which the server
  * translates when they are read (server/modules/inbox/); the inbox screen's
  * own messages (`inbox.screen.`, and the error codes only it meets) are in
- * the `content` part.
+ * the `content` part. The installed app's messages (the download bar and
+ * hints `install.`, the update prompt `update.`, the offline notice
+ * `offline.`) are the `install` part, loaded with the layer that shows them
+ * (src/features/shell/install-layer.tsx), after the first screen. The
+ * whole-page states (maintenance and region restriction `status.`, and the
+ * coming-soon screen `empty.comingSoon.`) are the `status` part, loaded by
+ * the lazy screens that show them; the service worker keeps it with `core`
+ * for every language, as the maintenance page may show offline.
  */
-export const catalogParts = ['core', 'identity', 'money', 'lobby', 'content'] as const;
+export const catalogParts = ['core', 'identity', 'money', 'lobby', 'content', 'install', 'status'] as const;
 export type CatalogPart = (typeof catalogParts)[number];
 
 /**
@@ -32,21 +39,26 @@ export type CompiledPart = (typeof compiledParts)[number];
 
 /**
  * Error codes only the identity, the money or the content screens
- * (promotions, inbox, notices) show (their forms' answers); every other code (session,
- * request, game, trial) is in `core`.
+ * (promotions, inbox, notices) show (their forms' answers), and the game
+ * codes only the launcher and the game lists show (the lobby part); every
+ * other code (session, request, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|throttled)|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
+  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
   [/^(promotion\.|upload\.|inbox\.|announcement\.)/, 'content'],
+  // Shown by the launcher's toasts and the game lists, which load the lobby part.
+  [/^game\./, 'lobby'],
 ];
 
 /**
  * Lobby messages the home's first screen does not show: the list screens'
- * search, tabs and filters, the launcher's sheet and toasts, and what the home
+ * search, tabs, filters and classify names, the launcher's sheet and toasts, and what the home
  * builds below its first screen (winner board, footer, download popup).
  */
-const lobbyPart = /^lobby\.(filter|list|tabs|search|sheet|footer|download|winners|lottery)\.|^lobby\.(block\.vendors|fav\.(add|remove)Short|launching)$/;
+const lobbyPart = /^lobby\.(filter|classify|list|tabs|search|sheet|footer|download|winners|lottery)\.|^lobby\.(block\.vendors|fav\.(add|remove)Short|launching)$/;
+
+const identityIds: ReadonlySet<string> = new Set(['email-incorrect', 'in_sms_send', 'in_sms_sending', 'in_popup_prompt', 'in_sure_logout']);
 
 /** The part a message id is compiled into; null for messages the browser never needs. */
 export function partOf(id: string): CompiledPart | null {
@@ -58,6 +70,14 @@ export function partOf(id: string): CompiledPart | null {
   // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,
   // notices and message center `messaging.`) come with them, as one part.
   if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging') return 'content';
+  if (namespace === 'install' || namespace === 'update' || namespace === 'offline') return 'install';
+  if (namespace === 'status' || id.startsWith('empty.comingSoon.')) return 'status';
+  // The spec's bare ids, each shown by the screens of one part only: the trial account's refusal by the
+  // wallet; the SMS button, the e-mail check, the logout and password prompts and the trial's
+  // sign-up offer by the identity screens and dialogs; the login notice by the launcher.
+  if (id === 'free_reject') return 'money';
+  if (identityIds.has(id) || namespace === 'trial') return 'identity';
+  if (id === 'in_logged_login') return 'lobby';
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {
     const code = id.slice('error.'.length);

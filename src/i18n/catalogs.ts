@@ -1,9 +1,9 @@
 /**
- * Message catalogs: source in `messages/<lang>.json` (id -> ICU string),
+ * Message catalogs: source in `contract/messages/<lang>.json` (id -> ICU string; contract/languages.ts),
  * compiled to AST by `npm run i18n:compile` into `compiled/<lang>.<part>.json`
- * (gitignored), one chunk per language and part (./catalog-parts.ts), loaded
- * lazily. The browser never parses ICU (vite aliases the parser to its
- * no-parser build).
+ * (gitignored), one file per language and part (./catalog-parts.ts), fetched
+ * when needed (./catalog-files.ts). The browser never parses ICU (vite
+ * aliases the parser to its no-parser build).
  *
  * A language's `core` part is loaded before anything renders; the identity
  * and money parts are loaded by the screens that show them
@@ -13,28 +13,33 @@
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { CatalogPart } from './catalog-parts.ts';
 import { settleMark } from '../lib/settle-mark.ts';
+import { fetchCatalogFile } from './catalog-files.ts';
+import { hasCatalog, interfaceLanguage, interfaceLanguages } from '../../contract/languages.ts';
 
 export type Catalog = Record<string, MessageFormatElement[]> | Record<string, string>;
 
-/** Languages with a catalog; any other language falls back to EN. */
-export const catalogLanguages = ['EN', 'CN'] as const;
-export type CatalogLanguage = (typeof catalogLanguages)[number];
-
-/** A compiled part: the AST of each message, or its text when it is plain text. */
-type CompiledPart = Record<string, MessageFormatElement[] | string>;
-
-// Not the developer tools' part (`*.dev.json`, ./dev-catalog.ts): the site never loads it.
-const loaders = import.meta.glob<CompiledPart>(['./compiled/*.json', '!./compiled/*.dev.json'], {
-  import: 'default',
-});
+/** Languages with a catalog (contract/languages.ts); any other language falls back to EN. */
+export const catalogLanguages: readonly string[] = interfaceLanguages.map((l) => l.code);
+export type CatalogLanguage = string;
 
 export function catalogLanguage(language: string): CatalogLanguage {
-  return (catalogLanguages as readonly string[]).includes(language) ? (language as CatalogLanguage) : 'EN';
+  return hasCatalog(language) ? language : 'EN';
 }
 
 /** The BCP 47 locale for react-intl (number and date formats, `<html lang>`). */
 export function localeOf(language: string): string {
-  return catalogLanguage(language) === 'CN' ? 'zh-CN' : 'en';
+  return interfaceLanguage(catalogLanguage(language)).locale;
+}
+
+/** The text direction of a language (`<html dir>`): rtl for AR, FA and UR. */
+export function directionOf(language: string): 'ltr' | 'rtl' {
+  return interfaceLanguage(catalogLanguage(language)).dir;
+}
+
+/** `<html lang dir>` of a language: the locale and its direction (the whole page mirrors for rtl). */
+export function setDocumentLanguage(language: string) {
+  document.documentElement.lang = localeOf(language);
+  document.documentElement.dir = directionOf(language);
 }
 
 const pending = new Map<string, Promise<Catalog>>();
@@ -50,9 +55,7 @@ function loadPart(lang: CatalogLanguage, part: CatalogPart): Promise<Catalog> {
   const key = `${lang}.${part}`;
   let load = pending.get(key);
   if (!load) {
-    const loader = loaders[`./compiled/${lang.toLowerCase()}.${part}.json`] ?? loaders[`./compiled/en.${part}.json`];
-    load = loader
-      ? loader().then((compiled) => {
+    load = fetchCatalogFile(`${lang.toLowerCase()}.${part}.json`).then((compiled) => {
           // Plain text becomes its one literal node (react-intl formats ASTs only without the parser).
           const messages: Record<string, MessageFormatElement[]> = {};
           for (const [id, message] of Object.entries(compiled)) {
@@ -64,8 +67,7 @@ function loadPart(lang: CatalogLanguage, part: CatalogPart): Promise<Catalog> {
           merged.set(lang, Object.assign({}, ...parts.values()) as Catalog);
           for (const listener of listeners) listener();
           return messages;
-        })
-      : Promise.reject(new Error('No compiled catalogs: run `npm run i18n:compile`'));
+        });
     load.catch(() => pending.delete(key));
     settleMark(load);
     pending.set(key, load);

@@ -5,11 +5,8 @@
  * panel, so production builds hold neither the module nor the part.
  */
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
+import { fetchCatalogFile } from './catalog-files.ts';
 import { type CatalogLanguage, catalogLanguage } from './catalogs.ts';
-
-type CompiledPart = Record<string, MessageFormatElement[] | string>;
-
-const loaders = import.meta.glob<CompiledPart>('./compiled/*.dev.json', { import: 'default' });
 
 const loaded = new Map<CatalogLanguage, Promise<Record<string, MessageFormatElement[]>>>();
 
@@ -18,17 +15,14 @@ export function loadDevCatalog(language: string): Promise<Record<string, Message
   const lang = catalogLanguage(language);
   let load = loaded.get(lang);
   if (!load) {
-    const loader = loaders[`./compiled/${lang.toLowerCase()}.dev.json`] ?? loaders['./compiled/en.dev.json'];
-    load = loader
-      ? loader().then((compiled) => {
+    load = fetchCatalogFile(`${lang.toLowerCase()}.dev.json`).then((compiled) => {
           const messages: Record<string, MessageFormatElement[]> = {};
           // Plain text is stored as a string: its one literal node (react-intl formats ASTs only here).
           for (const [id, message] of Object.entries(compiled)) {
             messages[id] = typeof message === 'string' ? [{ type: TYPE.literal, value: message }] : message;
           }
           return messages;
-        })
-      : Promise.reject(new Error('No compiled catalogs: run `npm run i18n:compile`'));
+        });
     load.catch(() => loaded.delete(lang));
     loaded.set(lang, load);
   }

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { CatalogPart } from './catalog-parts.ts';
-import { type Catalog, loadCatalog, loadCatalogPart, loadedCatalog, localeOf, onCatalogChange } from './catalogs.ts';
+import { type Catalog, loadCatalog, loadCatalogPart, loadedCatalog, localeOf, onCatalogChange, setDocumentLanguage } from './catalogs.ts';
 
 /** Whether the provider's messages come in parts (false when a test gives whole catalogs). */
 const PartsContext = createContext(false);
@@ -65,7 +65,7 @@ export function I18nProvider({
   }, [language, load, custom]);
 
   useEffect(() => {
-    if (shown) document.documentElement.lang = localeOf(shown.language);
+    if (shown) setDocumentLanguage(shown.language);
   }, [shown]);
 
   const messages = shown?.messages ?? loaded;

@@ -68,6 +68,12 @@ export type IconName =
   | 'wifi-off'
   | 'x';
 
+/**
+ * Icons that point along the line of text (back, forward, in, out): right to left
+ * (`<html dir="rtl">`) they are mirrored, by the `[data-rtl-mirror]` rule of src/ui/base.css.
+ */
+const mirroredRtl: ReadonlySet<IconName> = new Set<IconName>(['chevron-left', 'chevron-right', 'log-in', 'log-out']);
+
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children' | 'ref' | 'name'> {
   name: IconName;
   /** Width and height in px (24). */
@@ -90,6 +96,7 @@ export function Icon({ name, size = 24, ...props }: IconProps) {
       strokeLinejoin="round"
       aria-hidden={labelled ? undefined : true}
       data-icon={name}
+      data-rtl-mirror={mirroredRtl.has(name) ? '' : undefined}
       {...props}
     >
       <use href={`${sprite}#${name}`} />

@@ -1,37 +1,43 @@
-import { catalogLanguages, localeOf } from '../i18n/catalogs.ts';
-import { useT } from '../i18n/use-t.ts';
+import { languageNames } from '../../contract/language-names.ts';
+import { catalogLanguages, directionOf, localeOf } from '../i18n/catalogs.ts';
 import { Icon } from './icons.tsx';
 
 /**
- * One button per language the site has a catalog for, the current one
- * pressed; a tap chooses it (the side menu and login give `useLanguageChoice`
- * of src/app/app-actor.tsx: the whole site changes language).
+ * One button per language the site has a catalog for (and the merchant
+ * offers), the current one pressed, each name in
+ * its own language and script; a tap chooses it (the side menu and login
+ * give `useLanguageChoice` of src/app/app-actor.tsx: the whole site changes
+ * language at once).
  */
 export function LanguageChoices({
   language,
   onChoose,
+  offered,
   listClassName,
   itemClassName,
 }: {
   language: string;
   onChoose: (language: string) => void;
+  /** The merchant's enabled languages (its settings); every language with a catalog when absent or empty. */
+  offered?: readonly string[];
   listClassName?: string;
   itemClassName?: string;
 }) {
-  const t = useT();
+  const codes = offered?.length ? catalogLanguages.filter((code) => offered.includes(code)) : catalogLanguages;
   return (
     <ul className={listClassName}>
-      {catalogLanguages.map((code) => (
+      {codes.map((code) => (
         <li key={code}>
           <button
             type="button"
             className={itemClassName}
             aria-pressed={language === code}
             lang={localeOf(code)}
+            dir={directionOf(code)}
             onClick={() => onChoose(code)}
           >
             <Icon name="languages" aria-hidden="true" focusable="false" />
-            {t(`language.${code}`)}
+            {languageNames[code] ?? code}
           </button>
         </li>
       ))}

@@ -6,7 +6,8 @@
  * 127.0.0.1 (fresh temporary DATA_DIR), opens /m/home as a guest in Debian's
  * Chromium (390 x 844, mobile) and records every script and stylesheet the
  * page requests until the network is idle: the entry, its static imports, the
- * route chunks of the first screen and the language catalog, and anything
+ * route chunks of the first screen and the language catalog (a data file,
+ * counted with the scripts: it is what they need to show a word), and anything
  * else the page pulls in on its own. Recording the real requests (rather than
  * walking the Vite manifest) also catches chunks loaded at run time. The
  * Vite manifest (dist/.vite/manifest.json) only names each file's source.
@@ -131,7 +132,7 @@ function routeSizes(): RouteSize[] {
       const page = routeFirstLoad(manifest, route, defaultLanguage);
       const files = [...new Set([...own, ...page.css, ...page.js])];
       const sum = (kind: RegExp) => files.filter((f) => kind.test(f)).reduce((total, f) => total + gzip(f), 0);
-      return { route, files: files.length, jsGzip: sum(/\.js$/), cssGzip: sum(/\.css$/) };
+      return { route, files: files.length, jsGzip: sum(/\.(js|json)$/), cssGzip: sum(/\.css$/) };
     })
     .sort((a, b) => b.jsGzip - a.jsGzip || a.route.localeCompare(b.route));
 }
@@ -151,7 +152,8 @@ async function firstLoadFiles(origin: string): Promise<string[]> {
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.origin !== origin) return;
-      if (/\.(m?js|css)$/.test(url.pathname)) files.add(url.pathname.replace(/^\//, ''));
+      // Scripts, stylesheets and the message catalogs (data files, counted with the scripts).
+      if (/\.(m?js|css|json)$/.test(url.pathname)) files.add(url.pathname.replace(/^\//, ''));
     });
     await page.goto(`${origin}${firstPage}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -19,8 +19,7 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { and, count, desc, eq, gt, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type { InboxMessage, InboxPage } from '../../../contract/inbox.ts';
-import cn from '../../../contract/messages/cn.json' with { type: 'json' };
-import en from '../../../contract/messages/en.json' with { type: 'json' };
+import { localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
 import type { Database } from '../../db/connect.ts';
 import { type InboxParams, type InboxTexts, type MemberMessageRow, memberMessageReceipts, memberMessages } from '../../db/schema-inbox.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -46,8 +45,6 @@ export interface InboxReader {
 export const operatorMessageKind = 'operator.message';
 export const broadcastKind = 'operator.broadcast';
 
-const catalogs: Record<string, Record<string, string>> = { EN: en, CN: cn };
-
 function formatElements(elements: MessageFormatElement[], params: InboxParams, locale: string): string {
   return elements
     .map((element) => {
@@ -64,9 +61,9 @@ function formatElements(elements: MessageFormatElement[], params: InboxParams, l
 
 /** A message id in a language (EN when the language has no catalog or lacks the id), its arguments filled in. */
 export function translate(id: string, params: InboxParams, language: string): string {
-  const text = catalogs[language.toUpperCase()]?.[id] ?? catalogs.EN?.[id];
+  const text = messageOf(language, id);
   if (text === undefined) return id;
-  return formatElements(parse(text), params, language.toUpperCase() === 'CN' ? 'zh-CN' : 'en-US');
+  return formatElements(parse(text), params, localeOfLanguage(language));
 }
 
 /** An operator message's text in a language, else EN. */

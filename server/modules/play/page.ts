@@ -5,27 +5,25 @@
  * message catalogs (play.* ids) in the page's language.
  */
 import { crashTargetRange, diceTargetRange, type EngineName, playHistoryLength, type PlayState, type VerifyResult } from '../../../contract/play.ts';
-import cn from '../../../contract/messages/cn.json' with { type: 'json' };
-import en from '../../../contract/messages/en.json' with { type: 'json' };
 import type { SlotSymbol } from './engines.ts';
 import { engineRules, hundredths } from './rules.ts';
+import { type Catalog, catalogOf, directionOfLanguage, languageOfAcceptHeader, localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
+import { hasCatalog, normaliseLanguage } from '../../../contract/languages.ts';
 
-export type PageLanguage = 'EN' | 'CN';
-type Catalog = Record<string, string>;
+/** A language with a catalog (contract/languages.ts). */
+export type PageLanguage = string;
 
-const catalogs: Record<PageLanguage, Catalog> = { EN: en as Catalog, CN: cn as Catalog };
-
-/** The page's language: `?lang=CN|EN`, else the browser's (zh -> CN), else EN. */
+/** The page's language: `?lang=` when the site has its catalog, else the browser's (server/lib/catalogs.ts), else EN. */
 export function pageLanguage(lang: unknown, acceptLanguage: string | undefined): PageLanguage {
-  if (typeof lang === 'string' && lang.toUpperCase() === 'CN') return 'CN';
-  if (typeof lang === 'string' && lang.toUpperCase() === 'EN') return 'EN';
-  return /^\s*zh/i.test(acceptLanguage ?? '') ? 'CN' : 'EN';
+  // A code the site has a catalog for (normaliseLanguage reads anything else as EN).
+  if (typeof lang === 'string' && /^[a-z]{2}([-_][a-z]{2})?$/i.test(lang) && hasCatalog(normaliseLanguage(lang))) return normaliseLanguage(lang);
+  return languageOfAcceptHeader(acceptLanguage);
 }
 
-/** The play.* messages of a language the page script needs (the rules are rendered here, not by the script). */
+/** The play.* messages of a language the page script needs (the rules are rendered here, not by the script), EN's where it lacks one. */
 export function pageMessages(language: PageLanguage): Catalog {
-  const catalog = catalogs[language];
-  return Object.fromEntries(Object.entries(catalog).filter(([id]) => id.startsWith('play.') && !id.startsWith('play.rules.')));
+  const ids = Object.keys(catalogOf('EN')).filter((id) => id.startsWith('play.') && !id.startsWith('play.rules.'));
+  return Object.fromEntries(ids.map((id) => [id, messageOf(language, id) ?? id]));
 }
 
 export function escapeHtml(text: string): string {
@@ -37,7 +35,7 @@ function format(message: string, values: Record<string, string>): string {
 }
 
 function t(language: PageLanguage, id: string, values: Record<string, string> = {}): string {
-  return escapeHtml(format(catalogs[language][id] ?? catalogs.EN[id] ?? id, values));
+  return escapeHtml(format(messageOf(language, id) ?? id, values));
 }
 
 /** JSON for a data block: `<` escaped so the text can never close the element. */
@@ -47,7 +45,7 @@ function jsonBlock(value: unknown): string {
 
 function shell(language: PageLanguage, title: string, body: string, script: boolean): string {
   return `<!doctype html>
-<html lang="${language === 'CN' ? 'zh-CN' : 'en'}">
+<html lang="${localeOfLanguage(language)}" dir="${directionOfLanguage(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -174,7 +172,7 @@ ${state.commitment ? fairSection(language, state.commitment) : ''}
 export function renderInvalidPage(language: PageLanguage): string {
   return shell(
     language,
-    catalogs[language]['play.error.title'] ?? 'Game',
+    messageOf(language, 'play.error.title') ?? 'Game',
     `<main class="play invalid"><h1>${t(language, 'play.error.title')}</h1><p>${t(language, 'play.error.session')}</p>${backLink(language)}</main>`,
     false,
   );
@@ -230,5 +228,5 @@ ${field('target', 'play.verify.target')}
 </form>
 ${verdict}
 </main>`;
-  return shell(language, catalogs[language]['play.verify.title'] ?? 'Verify', body, false);
+  return shell(language, messageOf(language, 'play.verify.title') ?? 'Verify', body, false);
 }

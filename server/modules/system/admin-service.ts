@@ -11,6 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import { formatCidr, parseCidr } from '../../lib/ip-ranges.ts';
 import { findMerchant, type MerchantPatch, updateMerchant } from './queries.ts';
 import { completeSwitches } from './service.ts';
+import { hasCatalog, interfaceLanguages, normaliseLanguage } from '../../../contract/languages.ts';
 
 const merchant = z.string().check(z.minLength(1), z.maxLength(32));
 
@@ -21,6 +22,7 @@ export const systemCommandSchemas = [
   z.object({ kind: z.literal('restrict.clear'), merchant }),
   z.object({ kind: z.literal('restrict.list'), merchant }),
   z.object({ kind: z.literal('status'), merchant }),
+  z.object({ kind: z.literal('languages.set'), merchant, languages: z.array(z.string()).check(z.minLength(1), z.maxLength(64)) }),
 ] as const;
 
 export type SystemCommand = z.infer<(typeof systemCommandSchemas)[number]>;
@@ -92,6 +94,19 @@ export async function executeSystemCommand(db: Database, command: SystemCommand)
     case 'restrict.clear':
       patch = { restrictedIpRanges: [] };
       break;
+    case 'languages.set': {
+      const codes = [...new Set(command.languages.map((code) => normaliseLanguage(code)))];
+      const unknown = command.languages.filter((code) => !hasCatalog(normaliseLanguage(code)));
+      if (unknown.length > 0) {
+        throw AppError.invalid(`No catalog for ${unknown.join(', ')}; languages: ${interfaceLanguages.map((l) => l.code).join(', ')}`);
+      }
+      const current = await findMerchant(db, command.merchant);
+      if (!current) throw unknownMerchant(command.merchant);
+      // The default stays when it is still offered; else the first language given becomes it.
+      const defaultLanguage = codes.includes(current.defaultLanguage) ? current.defaultLanguage : codes[0]!;
+      patch = { enabledLanguages: codes, defaultLanguage };
+      break;
+    }
     case 'restrict.list':
     case 'status':
       break;

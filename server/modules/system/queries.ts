@@ -7,7 +7,7 @@ export async function findMerchant(db: Database, code: string): Promise<Merchant
   return rows[0] ?? null;
 }
 
-export type MerchantPatch = Partial<Pick<MerchantRow, 'maintenance' | 'maintenanceInfo' | 'restrictedIpRanges'>>;
+export type MerchantPatch = Partial<Pick<MerchantRow, 'maintenance' | 'maintenanceInfo' | 'restrictedIpRanges' | 'enabledLanguages' | 'defaultLanguage'>>;
 
 export async function updateMerchant(db: Database, code: string, patch: MerchantPatch): Promise<MerchantRow | null> {
   const rows = await db

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { successEnvelope } from '../../../contract/endpoint.ts';
+import { interfaceLanguages } from '../../../contract/languages.ts';
 import {
   consolidatedSettingsEndpoint,
   systemStatusEndpoint,
@@ -123,8 +124,10 @@ describe('merchant settings', () => {
       merchantCode: 'DEMO',
       name: 'Lucky Bay',
       currency: { code: 'PHP', symbol: '₱', minorUnits: 2 },
-      languages: { enabled: ['EN', 'CN'], default: 'EN' },
+      // The demo merchant offers every interface language.
+      languages: { enabled: interfaceLanguages.map((l) => l.code), default: 'EN' },
     });
+    expect(value.languages.enabled.length).toBeGreaterThanOrEqual(30);
     expect(Object.keys(value.switches)).toHaveLength(10);
     // The deposit entry's bonus badge: the demo's first-deposit promotion, ₱258.
     expect(value.depositBadge).toBe(25800);

@@ -135,8 +135,8 @@ describe('login screen', () => {
 
     const languages = screen.getByRole('navigation', { name: 'Language' });
     expect(within(languages).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
-    await user.click(within(languages).getByRole('button', { name: '中文' }));
-    expect(within(languages).getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(languages).getByRole('button', { name: '简体中文' }));
+    expect(within(languages).getByRole('button', { name: '简体中文' }).getAttribute('aria-pressed')).toBe('true');
     // The filled mobile number is checked again; the empty code is not.
     expect(await screen.findByText('Please enter a valid mobile number')).toBeTruthy();
     expect(screen.queryByText('Please enter a valid verification code')).toBeNull();

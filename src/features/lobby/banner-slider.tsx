@@ -1,12 +1,23 @@
 import 'keen-slider/keen-slider.min.css';
 import { useSelector } from '@xstate/react';
 import { useKeenSlider } from 'keen-slider/react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { bannerTransitionMs } from '../../../machines/banner-carousel.machine.ts';
 import type { Banner } from '../../../contract/content.ts';
 import type { BannerCarouselActor } from '../../app/banner-actors.ts';
 import { BannerDots, BannerSlide } from './banner-parts.tsx';
 import styles from './lobby.module.css';
+
+/**
+ * The page's direction, `<html dir>` (rtl for AR, FA and UR): watched, since it is set after the
+ * new language's screens have rendered.
+ */
+function watchDirection(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['dir'] });
+  return () => observer.disconnect();
+}
+const isRtl = () => document.documentElement.dir === 'rtl';
 
 /**
  * The moving carousel (keen-slider): loops with a 1000 ms transition and shows
@@ -15,8 +26,11 @@ import styles from './lobby.module.css';
  */
 export default function BannerSlider({ banners, carousel }: { banners: Banner[]; carousel: BannerCarouselActor }) {
   const index = useSelector(carousel, (s) => s.context.index);
+  // Right to left, the next banner comes from the left (a change of direction updates the slider).
+  const rtl = useSyncExternalStore(watchDirection, isRtl);
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
     loop: true,
+    rtl,
     initial: index,
     defaultAnimation: { duration: bannerTransitionMs },
     slideChanged: (s) => {

@@ -5,6 +5,7 @@
  * (src/features/lobby/lobby-home.tsx).
  */
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { DownloadLink, Footer } from '../../../contract/content.ts';
 import type { Winner } from '../../../contract/games.ts';
@@ -17,23 +18,61 @@ import { Icon } from '../../ui/icons.tsx';
 import { type CurrencyLike, useFormatMoney } from '../../ui/money-format.ts';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
+import { useInstallActor, wantInstallLayer } from '../../app/install-state.ts';
+import { type InstallFacts, offersAndroidLink } from '../../../machines/install.machine.ts';
 import styles from './lobby.module.css';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
-/** Links ending .ipa or .apk open in the same tab, others in a new one (spec section 2). */
+/** Which download links a browser is offered (spec section 2), by the install machine's facts; every link before it has started. */
+function offeredLinks(links: DownloadLink[], facts: InstallFacts | null): DownloadLink[] {
+  return links.filter((l) => {
+    if (!['IOS', 'Android', 'MOBILECONFIG'].includes(l.resourceType)) return false;
+    if (!facts) return true;
+    if (l.resourceType === 'Android') return offersAndroidLink(facts);
+    if (l.resourceType === 'MOBILECONFIG') return facts.ios;
+    return facts.ios || !facts.mobile;
+  });
+}
+
+/**
+ * The download popup: the merchant's app links this browser is offered, the
+ * browser's own install prompt when it has one, and the machine's hint (the
+ * add-to-home-screen steps on Safari iOS, or the legacy-iOS tip). Links
+ * ending .ipa or .apk open in the same tab, others in a new one (spec section 2).
+ */
 export function DownloadPopup({ links, onClose }: { links: DownloadLink[]; onClose: () => void }) {
   useCatalogPart('lobby');
+  useCatalogPart('install');
   const t = useT();
-  const apps = links.filter((l) => ['IOS', 'Android', 'MOBILECONFIG'].includes(l.resourceType));
+  const install = useInstallActor();
+  // The download offers depend on the install machine: start it if nothing has yet.
+  useEffect(() => wantInstallLayer(), []);
+  const facts = useSelector(install ?? undefined, (s) => s?.context.facts ?? null);
+  const hint = useSelector(install ?? undefined, (s) => (s?.matches({ hint: 'legacyIos' }) ? 'legacyIos' : s?.matches({ hint: 'homeScreen' }) ? 'homeScreen' : null));
+  const canPrompt = useSelector(install ?? undefined, (s) => s?.matches({ prompt: 'available' }) === true);
+  const apps = offeredLinks(links, facts);
   return (
     <Sheet title={t('lobby.download.title')} onClose={onClose}>
       <p className={styles.muted}>{t('lobby.download.body')}</p>
+      {hint ? (
+        <p className={styles.muted} role="note">
+          {hint === 'legacyIos' ? t('install.legacyIos') : t('install.iosHint')}
+        </p>
+      ) : null}
       <ul className={styles.vendorList}>
+        {canPrompt && install ? (
+          <li>
+            <button type="button" className={styles.vendorCard} onClick={() => install.send({ type: 'install.accept' })}>
+              <Icon name="download" aria-hidden="true" focusable="false" size={18} />
+              {t('install.action')}
+            </button>
+          </li>
+        ) : null}
         {apps.map((l) => (
           <li key={l.resourceType}>
             <a className={styles.vendorCard} href={l.url} {...(/\.(ipa|apk)$/i.test(l.url) ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
               <Icon name="download" aria-hidden="true" focusable="false" size={18} />
-              {l.labelNameEn}
+              {l.resourceType === 'Android' ? t('install.android') : l.resourceType === 'IOS' ? t('install.ios') : t('install.iosProfile')}
             </a>
           </li>
         ))}

@@ -119,7 +119,7 @@ describe('home game hub', () => {
 
     await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Open menu' }));
     // The menu's first opening builds it from catalog parts loaded on demand (see side-menu.test.tsx).
-    const chinese = await screen.findByRole('button', { name: '中文' });
+    const chinese = await screen.findByRole('button', { name: '简体中文' });
     const beforeClick = server.elapsed();
     await user.click(chinese);
 

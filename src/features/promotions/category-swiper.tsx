@@ -1,8 +1,20 @@
 import 'keen-slider/keen-slider.min.css';
 import { useKeenSlider } from 'keen-slider/react';
+import { useSyncExternalStore } from 'react';
 import type { PromotionCategory } from '../../../contract/promotions.ts';
 import { useT } from '../../i18n/use-t.ts';
 import styles from './promotions.module.css';
+
+/**
+ * The page's direction, `<html dir>` (rtl for AR, FA and UR): watched, since it is set after the
+ * new language's screens have rendered.
+ */
+function watchDirection(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['dir'] });
+  return () => observer.disconnect();
+}
+const isRtl = () => document.documentElement.dir === 'rtl';
 
 /**
  * The promotion categories as a swiper (keen-slider), "all" first; a tap on
@@ -18,7 +30,9 @@ export function CategorySwiper({
   onChoose: (categoryId: number | null) => void;
 }) {
   const t = useT();
-  const [sliderRef] = useKeenSlider<HTMLDivElement>({ slides: { perView: 3.5, spacing: 8 }, mode: 'free-snap' }, []);
+  // Right to left, "all" is at the right and the list runs leftwards (a change of direction updates the slider).
+  const rtl = useSyncExternalStore(watchDirection, isRtl);
+  const [sliderRef] = useKeenSlider<HTMLDivElement>({ slides: { perView: 3.5, spacing: 8 }, mode: 'free-snap', rtl }, []);
   const choices: Array<{ id: number | null; title: string; icon: string | null }> = [
     { id: null, title: t('promo.category.all'), icon: null },
     ...categories.map((c) => ({ id: c.id, title: c.title, icon: c.iconImageUrl || null })),

@@ -1,9 +1,10 @@
 import { useRouterState } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AppActorContext, useSiteStatus } from '../../app/app-actor.tsx';
 import { useBrandName } from '../../app/brand.ts';
 import { showsBottomBar, titleId } from '../../app/layout-rules.ts';
 import type { SettingsPromise } from '../../app/site-settings.ts';
+import { InstallActorContext, type InstallActorRef, installSignals } from '../../app/install-state.ts';
 import { useT } from '../../i18n/use-t.ts';
 import styles from './app-shell.module.css';
 import { BottomMenu } from './bottom-menu.tsx';
@@ -12,6 +13,9 @@ import { Header } from './header.tsx';
 /** The maintenance and IP-restricted pages: loaded only when the system status calls for one. */
 const MaintenancePage = lazy(() => import('./site-status-page.tsx').then((m) => ({ default: m.MaintenancePage })));
 const RestrictedPage = lazy(() => import('./site-status-page.tsx').then((m) => ({ default: m.RestrictedPage })));
+
+/** The installed app's bar, update prompt and offline notice: loaded when the browser gives them something to do. */
+const InstallLayer = lazy(() => import('./install-layer.tsx').then((m) => ({ default: m.InstallLayer })));
 
 /** The path of the screen on display (the one being left, until the next is ready). */
 export function useShownPath(): string {
@@ -25,13 +29,23 @@ export function AppShell({ children, settings }: { children: ReactNode; settings
   const bottomBar = showsBottomBar(path);
   const title = t(titleId(path));
   const brand = useBrandName();
+  const [installActor, setInstallActor] = useState<InstallActorRef | null>(null);
+  // The install layer loads once the browser gave it something to do (src/app/install-state.ts).
+  const [installWanted, setInstallWanted] = useState(installSignals.wanted);
+  useEffect(() => {
+    installSignals.onWanted = () => setInstallWanted(true);
+    if (installSignals.wanted) setInstallWanted(true);
+    return () => {
+      installSignals.onWanted = null;
+    };
+  }, []);
 
   useEffect(() => {
     document.title = t('app.documentTitle', { title, name: brand });
   }, [t, title, brand]);
 
   return (
-    <>
+    <InstallActorContext value={installActor}>
       <a href="#main" className={styles.skip}>
         {t('shell.skipToContent')}
       </a>
@@ -40,7 +54,12 @@ export function AppShell({ children, settings }: { children: ReactNode; settings
         {children}
       </main>
       {bottomBar ? <BottomMenu path={path} settings={settings} /> : null}
-    </>
+      {installWanted ? (
+        <Suspense fallback={null}>
+          <InstallLayer path={path} onActor={setInstallActor} />
+        </Suspense>
+      ) : null}
+    </InstallActorContext>
   );
 }
 

@@ -6,6 +6,7 @@ import { useRole } from '../../app/app-actor.tsx';
 import { activeBottomTab, type BottomTab } from '../../app/layout-rules.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 import { useFormatMoney } from '../../ui/money-format.ts';
 import type { SettingsPromise } from '../../app/site-settings.ts';
 import styles from './bottom-menu.module.css';
@@ -73,12 +74,7 @@ export function BottomMenu({ path, settings }: { path: string; settings: Setting
       </ul>
       {offerRegister ? (
         <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            title={t('trial.register.title')}
-            message={t('trial.register.body')}
-            cancelLabel={t('dialog.cancel')}
-            submitLabel={t('trial.register.submit')}
+          <TrialRegisterDialog
             onCancel={() => setOfferRegister(false)}
             onSubmit={() => {
               setOfferRegister(false);
@@ -88,6 +84,23 @@ export function BottomMenu({ path, settings }: { path: string; settings: Setting
         </Suspense>
       ) : null}
     </nav>
+  );
+}
+
+/** The trial account's sign-up offer (its words are the identity part's, loaded with it). */
+function TrialRegisterDialog({ onCancel, onSubmit }: { onCancel: () => void; onSubmit: () => void }) {
+  useCatalogPart('identity');
+  const t = useT();
+  return (
+    <ConfirmDialog
+      open
+      title={t('trial.register.title')}
+      message={t('trial.register.body')}
+      cancelLabel={t('dialog.cancel')}
+      submitLabel={t('trial.register.submit')}
+      onCancel={onCancel}
+      onSubmit={onSubmit}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { Icon } from '../../ui/icons.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LogoMark } from './logo.tsx';
 import styles from './site-status-page.module.css';
@@ -9,6 +10,7 @@ import styles from './site-status-page.module.css';
  * (shown as plain text, never HTML); without it the standard message shows.
  */
 export function MaintenancePage({ info, onRetry }: { info: string | null; onRetry: () => void }) {
+  useCatalogPart('status');
   const t = useT();
   return (
     <main className={styles.page}>
@@ -31,6 +33,7 @@ export function MaintenancePage({ info, onRetry }: { info: string | null; onRetr
 
 /** Region / IP restricted (status 2): the visitor's IP as the server saw it. */
 export function RestrictedPage({ ip }: { ip: string | null }) {
+  useCatalogPart('status');
   const t = useT();
   return (
     <main className={styles.page}>

@@ -1,0 +1,60 @@
+/**
+ * The interface catalogs (contract/messages/<code>.json) for what the server
+ * writes in the reader's language: the in-house game pages and the inbox's
+ * system messages. Each language is read once, when first asked for; a
+ * language without a catalog, or an id missing from one, reads as EN.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultLanguage, hasCatalog, interfaceLanguage, normaliseLanguage } from '../../contract/languages.ts';
+
+export type Catalog = Readonly<Record<string, string>>;
+
+const messagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../contract/messages');
+const loaded = new Map<string, Catalog>();
+
+/** A language with a catalog (EN for any other code). */
+export function catalogLanguageOf(language: string | null | undefined): string {
+  const code = normaliseLanguage(language);
+  return hasCatalog(code) ? code : defaultLanguage;
+}
+
+/** The catalog of a language (EN's for a language without one). */
+export function catalogOf(language: string | null | undefined): Catalog {
+  const code = catalogLanguageOf(language);
+  let catalog = loaded.get(code);
+  if (!catalog) {
+    catalog = JSON.parse(readFileSync(path.join(messagesDir, `${code.toLowerCase()}.json`), 'utf8')) as Catalog;
+    loaded.set(code, catalog);
+  }
+  return catalog;
+}
+
+/** A message of a language, else EN's, else undefined. */
+export function messageOf(language: string | null | undefined, id: string): string | undefined {
+  return catalogOf(language)[id] ?? catalogOf(defaultLanguage)[id];
+}
+
+/** The BCP 47 locale of a language (numbers and `<html lang>`). */
+export const localeOfLanguage = (language: string | null | undefined) => interfaceLanguage(catalogLanguageOf(language)).locale;
+/** The direction of a language's text (`<html dir>`). */
+export const directionOfLanguage = (language: string | null | undefined) => interfaceLanguage(catalogLanguageOf(language)).dir;
+
+/**
+ * The first language of an Accept-Language header the site has a catalog for
+ * (`zh-TW` -> TW, `zh` -> CN, `pt-BR` -> PT-BR, `fr-CA` -> FR), else EN.
+ */
+export function languageOfAcceptHeader(header: string | undefined): string {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().toUpperCase() ?? '';
+    if (!tag || tag === '*') continue;
+    if (tag === 'ZH-TW' || tag === 'ZH-HK' || tag === 'ZH-HANT') return 'TW';
+    if (tag.startsWith('ZH')) return 'CN';
+    if (hasCatalog(tag)) return tag;
+    const base = tag.split('-')[0] ?? '';
+    if (base === 'KO') return 'KO';
+    if (hasCatalog(base)) return base;
+  }
+  return defaultLanguage;
+}
