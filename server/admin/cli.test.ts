@@ -127,9 +127,8 @@ describe('commands against the database (no server running)', () => {
   });
 
   it('languages set: the languages the merchant offers (each with a catalog); the settings answer them', async () => {
-    const env: NodeJS.ProcessEnv = process.env.DATABASE_URL
-      ? { DATABASE_URL: (testDb = await createTestDatabase()).databaseUrl }
-      : { DATA_DIR: await tempDataDir() };
+    if (process.env.DATABASE_URL) testDb = await createTestDatabase();
+    const env: NodeJS.ProcessEnv = testDb ? { DATABASE_URL: testDb.databaseUrl } : { DATA_DIR: await tempDataDir() };
     const run = async (...argv: string[]) => {
       const c = capture();
       const code = await runAdminCli(argv, c.io(env));
