@@ -49,6 +49,9 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+    // The site's service worker keeps the shell for offline use; a test of something else need not install it
+    // (tests/e2e/pwa.spec.ts allows it).
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'npx tsx server/main.ts',

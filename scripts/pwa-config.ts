@@ -50,15 +50,18 @@ interface PrecacheEntry {
   size: number;
 }
 
-/** The catalog parts kept offline for every language: what every screen shows, and the whole-page states. */
-const shellParts = ['core', 'status'] as const;
+/** The catalog parts kept offline for every language: what every screen shows, the whole-page states, and the offline notice. */
+const shellParts = ['core', 'status', 'install'] as const;
+
+/** Lazy modules kept offline with the shell. */
+const offlineModules = ['src/features/shell/install-layer.tsx'];
 
 /**
  * Workbox's `manifestTransforms`: of the files the globs found, the shell:
- * the entry with what it imports statically and its CSS, the home screen's
- * first files, and every language's `core` and `status` messages (a page
- * opened offline must have its language's words, or it shows nothing); plus
- * the shell page,
+ * the entry with what it imports statically and its CSS, the install layer
+ * (the offline notice), the home screen's first files, and every language's
+ * `core`, `status` and `install` messages (a page opened offline must have its
+ * language's words, or it shows nothing); plus the shell page,
  * revised with index.html. Everything else is kept as the player loads it
  * (runtime caching of /assets/).
  */
@@ -75,6 +78,11 @@ export function shellPrecache(distDir: string) {
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     for (const [key, chunk] of Object.entries(vite)) if (chunk.isEntry) visit(key);
+    // The layer that says "no internet" must be there without the internet.
+    for (const key of offlineModules) {
+      if (!vite[key]) throw new Error(`${key} is not a chunk of the build`);
+      visit(key);
+    }
     const home = routeFirstLoad(firstLoad, homePath, 'EN');
     for (const file of [...home.js, ...home.css]) keep.add(file);
     for (const parts of Object.values(firstLoad.catalogs)) {

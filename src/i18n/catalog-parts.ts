@@ -17,7 +17,7 @@
  * hints `install.`, the update prompt `update.`, the offline notice
  * `offline.`) are the `install` part, loaded with the layer that shows them
  * (src/features/shell/install-layer.tsx), after the first screen. The
- * whole-page states (maintenance and region restriction `status.`, and the
+ * whole-page states (maintenance and region restriction, and the
  * coming-soon screen `empty.comingSoon.`) are the `status` part, loaded by
  * the lazy screens that show them; the service worker keeps it with `core`
  * for every language, as the maintenance page may show offline.
@@ -71,7 +71,7 @@ export function partOf(id: string): CompiledPart | null {
   // notices and message center `messaging.`) come with them, as one part.
   if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging') return 'content';
   if (namespace === 'install' || namespace === 'update' || namespace === 'offline') return 'install';
-  if (namespace === 'status' || id.startsWith('empty.comingSoon.')) return 'status';
+  if (/^(status\.(maintenance|restricted)|empty\.comingSoon)\./.test(id)) return 'status';
   // The spec's bare ids, each shown by the screens of one part only: the trial account's refusal by the
   // wallet; the SMS button, the e-mail check, the logout and password prompts and the trial's
   // sign-up offer by the identity screens and dialogs; the login notice by the launcher.

@@ -121,6 +121,20 @@ describe('message catalogs', () => {
     expect(missing).toEqual([]);
   });
 
+  it('the shell and shared views that load no part of their own use core messages only', () => {
+    const outside: string[] = [];
+    for (const dir of ['features/shell', 'ui', 'app']) {
+      for (const file of sourceFiles(join(srcDir, dir))) {
+        const code = readFileSync(file, 'utf8');
+        if (code.includes('useCatalogPart(')) continue;
+        for (const id of idsUsedIn(code)) {
+          if (id in en && partOf(id) !== 'core') outside.push(`${relative(srcDir, file)}: ${id} (${partOf(id)})`);
+        }
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
   it("keeps the developer tools' messages (dev.) in a part of their own that the site never loads", async () => {
     expect(partOf('dev.inspector.title')).toBe('dev');
     expect(catalogParts).not.toContain('dev');

@@ -3,6 +3,40 @@ import { catalogLanguages, directionOf, localeOf } from '../i18n/catalogs.ts';
 import { Icon } from './icons.tsx';
 
 /**
+ * The same choice as one native select (a compact screen such as the login
+ * screen: thirty buttons would not fit), labelled `label`; each option is
+ * named in its own language and script.
+ */
+export function LanguageSelect({
+  language,
+  onChoose,
+  offered,
+  label,
+  className,
+}: {
+  language: string;
+  onChoose: (language: string) => void;
+  offered?: readonly string[];
+  label: string;
+  className?: string;
+}) {
+  const codes = offered?.length ? catalogLanguages.filter((code) => offered.includes(code)) : catalogLanguages;
+  return (
+    <label className={className}>
+      <Icon name="languages" aria-hidden="true" focusable="false" />
+      <span>{label}</span>
+      <select value={language} onChange={(event) => onChoose(event.target.value)}>
+        {codes.map((code) => (
+          <option key={code} value={code} lang={localeOf(code)} dir={directionOf(code)}>
+            {languageNames[code] ?? code}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
  * One button per language the site has a catalog for (and the merchant
  * offers), the current one pressed, each name in
  * its own language and script; a tap chooses it (the side menu and login

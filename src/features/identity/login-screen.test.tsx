@@ -133,10 +133,11 @@ describe('login screen', () => {
     await user.type(await screen.findByLabelText('Mobile number'), '12');
     expect(screen.queryByText('Please enter a valid mobile number')).toBeNull();
 
-    const languages = screen.getByRole('navigation', { name: 'Language' });
-    expect(within(languages).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
-    await user.click(within(languages).getByRole('button', { name: '简体中文' }));
-    expect(within(languages).getByRole('button', { name: '简体中文' }).getAttribute('aria-pressed')).toBe('true');
+    const language = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    expect(language.value).toBe('EN');
+    expect(within(language).getByRole('option', { name: '简体中文' }).getAttribute('lang')).toBe('zh-CN');
+    await user.selectOptions(language, 'CN');
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement).value).toBe('CN'));
     // The filled mobile number is checked again; the empty code is not.
     expect(await screen.findByText('Please enter a valid mobile number')).toBeTruthy();
     expect(screen.queryByText('Please enter a valid verification code')).toBeNull();

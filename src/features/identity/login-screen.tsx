@@ -30,7 +30,7 @@ import {
   Tabs,
   TextField,
 } from './form-parts.tsx';
-import { LanguageChoices } from '../../ui/language-choices.tsx';
+import { LanguageSelect } from '../../ui/language-choices.tsx';
 import styles from './identity-form.module.css';
 import { isMobileNumber, type LoginFormValues, loginSchema, passwordMaxLength } from './identity-schemas.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
@@ -217,9 +217,7 @@ export function LoginScreen({
         <Link to="/m/register">{t('identity.login.register')}</Link>
         <Link to="/m/trail">{t('identity.login.trial')}</Link>
       </div>
-      <nav aria-label={t('shell.menu.language')}>
-        <LanguageChoices {...languageChoice} listClassName={styles.languages} itemClassName={styles.language} />
-      </nav>
+      <LanguageSelect {...languageChoice} label={t('shell.menu.language')} className={styles.languageSelect} />
       <AppDownload link={content.download} />
     </div>
   );
