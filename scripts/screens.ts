@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './chromium-flags.ts';
 
 const port = Number(process.env.SCREENS_PORT ?? 8191);
@@ -20,7 +20,17 @@ interface Shot {
   path: string;
   /** Log in through the login screen first, as a demo account (README), for the screens of a role. */
   login?: { username: string; password: string };
+  /** The interface language (stored as the language menu stores it); English without. */
+  language?: string;
+  /** What the player does on the screen before the shot (opens the menu ...). */
+  act?: (page: Page) => Promise<void>;
 }
+
+const openMenu = async (page: Page) => {
+  await page.locator('header button').first().click();
+  await page.getByRole('dialog').waitFor();
+  await page.waitForTimeout(400);
+};
 
 const member = { username: 'player1', password: 'Player#2026' };
 const agent = { username: 'agent1', password: 'Agent#2026' };
@@ -41,6 +51,13 @@ const shots: Shot[] = [
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },
   { name: 'money-withdraw', path: '/m/withdraw', login: member },
   { name: 'money-transactions', path: '/m/transaction/record?types=A', login: member },
+  // Right to left (Arabic): the screens of the Arabic walk (tests/e2e/languages.spec.ts).
+  { name: 'rtl-login', path: '/m/login', language: 'AR' },
+  { name: 'rtl-home', path: '/m/home', login: member, language: 'AR' },
+  { name: 'rtl-menu', path: '/m/home', login: member, language: 'AR', act: openMenu },
+  { name: 'rtl-game-list', path: '/m/gameList', login: member, language: 'AR' },
+  { name: 'rtl-withdraw', path: '/m/withdraw', login: member, language: 'AR' },
+  { name: 'rtl-transactions', path: '/m/transaction/record?types=A', login: member, language: 'AR' },
 ];
 
 async function waitForServer(child: ChildProcess) {
@@ -84,8 +101,12 @@ async function main() {
         await page.getByLabel('Password', { exact: true }).fill(shot.login.password);
         await page.locator('form button[type="submit"]').click();
         await page.waitForURL(/\/m\/(home|agent)$/);
+      } else if (shot.language) {
+        await page.goto(`${base}/m/home`);
       }
+      if (shot.language) await page.evaluate((language) => localStorage.setItem('language', language), shot.language);
       await page.goto(base + shot.path, { waitUntil: 'networkidle' });
+      if (shot.act) await shot.act(page);
       await page.screenshot({ path: join(outDir, `${shot.name}.png`) });
       await context.close();
       console.log(`${outDir}/${shot.name}.png`);
