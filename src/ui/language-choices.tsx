@@ -2,6 +2,11 @@ import { languageNames } from '../../contract/language-names.ts';
 import { catalogLanguages, directionOf, localeOf } from '../i18n/catalogs.ts';
 import { Icon } from './icons.tsx';
 
+/** The merchant's languages that have a catalog; every language with a catalog when the merchant's are unknown. */
+function offeredLanguages(offered: readonly string[] | undefined): readonly string[] {
+  return offered?.length ? catalogLanguages.filter((code) => offered.includes(code)) : catalogLanguages;
+}
+
 /**
  * The same choice as one native select (a compact screen such as the login
  * screen: thirty buttons would not fit), labelled `label`; each option is
@@ -20,7 +25,7 @@ export function LanguageSelect({
   label: string;
   className?: string;
 }) {
-  const codes = offered?.length ? catalogLanguages.filter((code) => offered.includes(code)) : catalogLanguages;
+  const codes = offeredLanguages(offered);
   return (
     <label className={className}>
       <Icon name="languages" aria-hidden="true" focusable="false" />
@@ -57,7 +62,7 @@ export function LanguageChoices({
   listClassName?: string;
   itemClassName?: string;
 }) {
-  const codes = offered?.length ? catalogLanguages.filter((code) => offered.includes(code)) : catalogLanguages;
+  const codes = offeredLanguages(offered);
   return (
     <ul className={listClassName}>
       {codes.map((code) => (
