@@ -200,13 +200,16 @@ async function axe(page: Page, where: string, log: AuditLog) {
   }
 }
 
-/** Text in Chinese characters that is not marked as Chinese (a language's own name in the language menu is, `lang="zh-CN"`). */
+/**
+ * Text in Han characters that is not marked as a language written with them: Chinese (a language's own
+ * name in the language menu is, `lang="zh-CN"`, `lang="zh-TW"`) or Japanese (`日本語`, `lang="ja"`).
+ */
 const chineseOutsideItsLanguage = () => {
   const found: string[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const value = node.textContent ?? '';
-    if (/[\u3400-\u9fff]/.test(value) && !node.parentElement?.closest('[lang^="zh"]')) found.push(value.trim().slice(0, 40));
+    if (/[\u3400-\u9fff]/.test(value) && !node.parentElement?.closest('[lang^="zh"], [lang="ja"]')) found.push(value.trim().slice(0, 40));
   }
   return found;
 };
@@ -214,7 +217,7 @@ const chineseOutsideItsLanguage = () => {
 /** The audit runs in English: the site shows no Chinese (vendor and category names come in the chosen language). */
 async function checkNoChinese(page: Page): Promise<Problem[]> {
   const chinese = await page.evaluate(chineseOutsideItsLanguage);
-  return chinese.length ? [{ rule: 'language-of-parts', help: 'Chinese text in the English site', targets: chinese.slice(0, 6) }] : [];
+  return chinese.length ? [{ rule: 'language-of-parts', help: 'Chinese characters not marked with their language in the English site', targets: chinese.slice(0, 6) }] : [];
 }
 
 /** Everything this audit checks on a screen as it is on display. */

@@ -250,7 +250,7 @@ test.describe('lobby as a guest', () => {
       if (r.headers().language === 'CN' && path.startsWith('/wps/game/')) inChinese.push(path);
     });
     await page.getByRole('button', { name: text('shell.menu.open') }).click();
-    await page.getByRole('button', { name: '中文' }).click();
+    await page.getByRole('button', { name: '简体中文', exact: true }).click();
     await page.keyboard.press('Escape');
     // 5 tile blocks and 6 picks, one after another 400 ms apart.
     await expect.poll(() => inChinese.filter((path) => path === gameListEndpoint.path).length, { timeout: 15_000 }).toBe(11);
