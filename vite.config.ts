@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -36,23 +36,36 @@ const homeModules =
  * (measured by `npm run bench:web` / `bench:bundle`, docs/quality.md).
  */
 function precompress(): Plugin {
+  let dir = 'dist';
+  const compress = (file: string) => {
+    const raw = readFileSync(join(dir, file));
+    if (raw.length < 1024) return;
+    writeFileSync(
+      join(dir, `${file}.br`),
+      brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+    );
+    writeFileSync(join(dir, `${file}.gz`), gzipSync(raw, { level: 9 }));
+  };
   return {
     name: 'm-casino:precompress',
     apply: 'build',
     writeBundle(options, bundle) {
-      const dir = options.dir ?? 'dist';
+      dir = options.dir ?? 'dist';
       for (const file of Object.keys(bundle)) {
         if (file.startsWith('.vite/') || !/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
-        const raw = readFileSync(join(dir, file));
-        if (raw.length < 1024) continue;
-        writeFileSync(
-          join(dir, `${file}.br`),
-          brotliCompressSync(raw, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-          }),
-        );
-        writeFileSync(join(dir, `${file}.gz`), gzipSync(raw, { level: 9 }));
+        compress(file);
       }
+    },
+    // The service worker and its Workbox runtime are written after the bundle (vite-plugin-pwa's
+    // closeBundle): compressed once it has run.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of readdirSync(dir)) if (/^(sw|workbox-[\w-]+)\.js$/.test(file)) compress(file);
+      },
     },
   };
 }

@@ -20,7 +20,8 @@
  * writes bench-results/web.json.
  *
  * A signed-in page is loaded cold like the others: before each of its runs
- * the browser's HTTP cache is cleared and the session record is put in local
+ * the browser's HTTP cache, the service worker and its caches are cleared and
+ * the session record is put in local
  * storage, where the site reads it at start as well as in the tab's session
  * storage (Lighthouse opens a tab of its own; its storage reset would remove
  * the record).
@@ -224,6 +225,8 @@ async function signedInPreparer(port: number, origin: string) {
       try {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.clearBrowserCache');
+        // Nor what the site's service worker kept on an earlier run (its storage is not reset for these pages).
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
         await page.goto(`${origin}/favicon.svg`);
         await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.session, session] as const);
       } finally {

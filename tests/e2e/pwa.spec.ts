@@ -4,7 +4,7 @@
  * opens offline from the shell it keeps, says there is no internet, and no
  * API answer (money, personal data) is ever in its caches.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -120,6 +120,9 @@ test('a new version waits until the player says Update, then the page reloads in
   // The next deploy: another worker script at the same address (the browser fetches it itself, past any
   // route of the test, so the file the server sends changes, and is put back after).
   const script = readFileSync(workerFile, 'utf8');
+  // Its compressed copies (which the server prefers) go for the test and come back after.
+  const compressed = ['.br', '.gz'].filter((ext) => existsSync(workerFile + ext)).map((ext) => ({ file: workerFile + ext, body: readFileSync(workerFile + ext) }));
+  for (const { file } of compressed) rmSync(file);
   writeFileSync(workerFile, `${script}\n// the next version\n`);
   try {
     await page.evaluate(() => {
@@ -143,5 +146,6 @@ test('a new version waits until the player says Update, then the page reloads in
     await expect(prompt).toHaveCount(0);
   } finally {
     writeFileSync(workerFile, script);
+    for (const { file, body } of compressed) writeFileSync(file, body);
   }
 });
