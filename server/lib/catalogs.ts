@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultLanguage, hasCatalog, interfaceLanguage, normaliseLanguage } from '../../contract/languages.ts';
+import { defaultLanguage, hasCatalog, interfaceLanguage } from '../../contract/languages.ts';
 
 export type Catalog = Readonly<Record<string, string>>;
 
@@ -15,10 +15,7 @@ const messagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const loaded = new Map<string, Catalog>();
 
 /** A language with a catalog (EN for any other code). */
-export function catalogLanguageOf(language: string | null | undefined): string {
-  const code = normaliseLanguage(language);
-  return hasCatalog(code) ? code : defaultLanguage;
-}
+export const catalogLanguageOf = (language: string | null | undefined): string => interfaceLanguage(language).code;
 
 /** The catalog of a language (EN's for a language without one). */
 export function catalogOf(language: string | null | undefined): Catalog {
@@ -37,9 +34,9 @@ export function messageOf(language: string | null | undefined, id: string): stri
 }
 
 /** The BCP 47 locale of a language (numbers and `<html lang>`). */
-export const localeOfLanguage = (language: string | null | undefined) => interfaceLanguage(catalogLanguageOf(language)).locale;
+export const localeOfLanguage = (language: string | null | undefined) => interfaceLanguage(language).locale;
 /** The direction of a language's text (`<html dir>`). */
-export const directionOfLanguage = (language: string | null | undefined) => interfaceLanguage(catalogLanguageOf(language)).dir;
+export const directionOfLanguage = (language: string | null | undefined) => interfaceLanguage(language).dir;
 
 /**
  * The first language of an Accept-Language header the site has a catalog for
@@ -53,7 +50,6 @@ export function languageOfAcceptHeader(header: string | undefined): string {
     if (tag.startsWith('ZH')) return 'CN';
     if (hasCatalog(tag)) return tag;
     const base = tag.split('-')[0] ?? '';
-    if (base === 'KO') return 'KO';
     if (hasCatalog(base)) return base;
   }
   return defaultLanguage;

@@ -9,27 +9,16 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { type InstallEvent, type InstallFacts, installMachine } from '../../machines/install.machine.ts';
-import { isStandalone } from './storage.ts';
+import { isStandalone, safe } from './storage.ts';
 import { hasWaitingUpdate, installSignals } from './install-state.ts';
 
 /** Local storage: the player closed the download bar (spec section 2: remembered). */
 export const downloadBarClosedKey = 'MC_DOWNLOAD_BAR_CLOSED';
 
-function readDownloadBarClosed(): boolean {
-  try {
-    return localStorage.getItem(downloadBarClosedKey) === '1';
-  } catch {
-    return false;
-  }
-}
+const readDownloadBarClosed = () => safe(() => localStorage.getItem(downloadBarClosedKey) === '1', false);
 
-function writeDownloadBarClosed() {
-  try {
-    localStorage.setItem(downloadBarClosedKey, '1');
-  } catch {
-    // Storage refused (private mode): the bar comes back on the next visit.
-  }
-}
+/** Storage refused (private mode): the bar comes back on the next visit. */
+const writeDownloadBarClosed = () => safe(() => localStorage.setItem(downloadBarClosedKey, '1'), undefined);
 
 /** The iOS version in a user agent (`OS 12_1 like Mac OS X`, `Version/17.4`), or null. */
 export function iosVersionOf(userAgent: string): readonly [number, number] | null {

@@ -18,7 +18,7 @@ export const storageKeys = {
   remember: 'MC_REMEMBER',
 } as const;
 
-function safe<T>(read: () => T, fallback: T): T {
+export function safe<T>(read: () => T, fallback: T): T {
   try {
     return read();
   } catch {

@@ -28,12 +28,12 @@ export function catalogLanguage(language: string): CatalogLanguage {
 
 /** The BCP 47 locale for react-intl (number and date formats, `<html lang>`). */
 export function localeOf(language: string): string {
-  return interfaceLanguage(catalogLanguage(language)).locale;
+  return interfaceLanguage(language).locale;
 }
 
 /** The text direction of a language (`<html dir>`): rtl for AR, FA and UR. */
 export function directionOf(language: string): 'ltr' | 'rtl' {
-  return interfaceLanguage(catalogLanguage(language)).dir;
+  return interfaceLanguage(language).dir;
 }
 
 /** `<html lang dir>` of a language: the locale and its direction (the whole page mirrors for rtl). */
