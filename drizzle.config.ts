@@ -12,6 +12,7 @@ export default defineConfig({
     './server/db/schema-inbox.ts',
     './server/db/schema-promotions.ts',
     './server/db/schema-notices.ts',
+    './server/db/schema-chat.ts',
   ],
   out: './server/db/migrations',
 });

@@ -103,5 +103,16 @@ export const errorCodes = {
   inboxMessageNotFound: 'inbox.message.not.found',
   // announcements (contract/notices.ts)
   announcementNotFound: 'announcement.not.found',
+  // live chat (contract/chat.ts)
+  chatRateLimited: 'chat.rate.limited',
+  chatUnauthorized: 'chat.auth.invalid',
+  chatBadFrame: 'chat.frame.invalid',
+  chatBadMessage: 'chat.message.invalid',
+  chatConversationNotFound: 'chat.conversation.not.found',
+  chatConversationTaken: 'chat.conversation.taken',
+  chatConversationClosed: 'chat.conversation.closed',
+  chatDisabled: 'chat.disabled',
+  chatStaffLoginFailed: 'chat.staff.login.failed',
+  chatStaffLoginThrottled: 'chat.staff.login.throttled',
   ...clientErrorCodes,
 } as const;

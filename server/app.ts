@@ -26,6 +26,7 @@ import { registerWallet, type WalletOptions } from './modules/wallet/routes.ts';
 import { depositBadgeOf } from './modules/wallet/service.ts';
 import { type PlayRoutesOptions, registerPlayRoutes } from './modules/play/routes.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
+import { registerChatRoutes } from './modules/chat/routes.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWallet(app, options.db, options.wallet);
   await registerSeamlessRoutes(app, { now: () => app.identity.now(), masterSecret: options.vendorWalletSecret });
   registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });
+  await registerChatRoutes(app);
 
   const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;
   const pages = spa && options.staticDir ? createDocumentRenderer(app, options.staticDir, { merchant: options.siteMerchant ?? 'DEMO' }) : null;

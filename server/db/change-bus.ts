@@ -30,7 +30,7 @@ interface Database {
 const changeChannel = 'app_changes';
 
 /** What a change is about; its payload is the code or ids it concerns. */
-export type ChangeTopic = 'wallet' | 'member-games' | 'merchant';
+export type ChangeTopic = 'wallet' | 'member-games' | 'merchant' | 'chat';
 
 /** A subscriber: called with the payload, or `null` when every cached thing must be forgotten. */
 export type ChangeListener = (payload: string | null) => void;

@@ -23,12 +23,13 @@ import * as core from './schema.ts';
 import * as catalogue from './schema-catalogue.ts';
 import * as inbox from './schema-inbox.ts';
 import * as notices from './schema-notices.ts';
+import * as chat from './schema-chat.ts';
 import * as lobby from './schema-lobby.ts';
 import * as play from './schema-play.ts';
 import * as wallet from './schema-wallet.ts';
 
 /** Every table of the schema files (the core one and the areas). */
-const schema = { ...core, ...catalogue, ...lobby, ...wallet, ...play, ...inbox, ...notices };
+const schema = { ...core, ...catalogue, ...lobby, ...wallet, ...play, ...inbox, ...notices, ...chat };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

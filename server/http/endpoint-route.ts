@@ -68,6 +68,8 @@ export interface EndpointRouteOptions {
   bodyLimit?: number;
   /** Runs on the raw body before the body schema (after authentication), to answer a rule's own error code. */
   precheckBody?: (body: unknown) => void;
+  /** A tighter limit than the app's for this route: requests per window (ms) per address. */
+  rateLimit?: { max: number; timeWindow: number };
 }
 
 /** Fastify path syntax is the contract's (`/wps/x/:id`). */
@@ -85,6 +87,7 @@ export function registerEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
       options.precheckBody?.(request.body);
       const query = parseWith(endpoint.query, request.query ?? {}, 'query');
