@@ -22,6 +22,7 @@ import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/adm
 import { formatAnnouncements } from '../modules/content/admin-commands.ts';
 import { formatMembers, usernamePattern } from '../modules/member/admin-commands.ts';
 import { formatInbox } from '../modules/inbox/admin-commands.ts';
+import { formatChatAdmin, minStaffPasswordLength, parseChatArgs } from '../modules/chat/admin-commands.ts';
 import {
   amountPattern,
   applicationListStatuses,
@@ -56,6 +57,18 @@ Commands:
                                    (+639171234567) or an e-mail address, newest first (also:
                                    npm run outbox -- --to <recipient>)
   members agent <username>         make a member an agent (team leader, type 1) with an invitation code
+  staff add <name> [--name "Display name"]
+                                   create a customer-service staff account for the staff console
+                                   (/staff), or reset its password and name; the password is read
+                                   from the environment variable STAFF_PASSWORD (10+ characters)
+  staff list                       the merchant's staff accounts
+  staff disable <name>             disable a staff account and end its sessions
+  cs list                          the customer service entries the site shows (LIVECHAT, social links)
+  cs set <TYPE> --title T --path P [--sequence N]
+                                   add or replace the entry of a type (LIVECHAT, FACEBOOK, YOUTUBE,
+                                   TIKTOK, INSTAGRAM, TWITTER, TELEGRAM, WHATSAPP); P is a path of
+                                   this site (/m/chat) or an https:// address
+  cs remove <TYPE>                 remove the entry of a type
   inbox send --to <username> --title T --body B [--title-cn T --body-cn B]
                                    write a message to a member's inbox (EN, optionally CN)
   inbox send --all --title T --body B [--title-cn T --body-cn B]
@@ -120,7 +133,7 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       else info = value;
       continue;
     }
-    if (inboxTextFlags.includes(flag) || promotionFlagNames.has(flag) || publishFlags.includes(flag)) {
+    if (inboxTextFlags.includes(flag) || promotionFlagNames.has(flag) || publishFlags.includes(flag) || chatFlags.includes(flag)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value.trim() === '') return { error: `${flag} needs a value` };
       valued.set(flag, value);
@@ -143,6 +156,12 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
     const other = [...valued.keys()].find((flag) => !names.includes(flag));
     return other === undefined ? null : { error: `${other} does not apply to "${command}"` };
   };
+  if (area === 'staff' || area === 'cs') {
+    if (all || to !== undefined || info !== undefined || status !== undefined || olderThan !== undefined) return { error: `Unknown option for "${area}"` };
+    const parsed = parseChatArgs(merchant, area, action, rest, valued);
+    if ('error' in parsed) return parsed;
+    return noMore(parsed.positionals) ?? { command: parsed.command as AdminCommand };
+  }
   if (area === 'promotions') {
     if (all) return { error: '--all applies to "inbox send" only' };
     const promotionFlags = new Map([...valued].filter(([flag]) => promotionFlagNames.has(flag)));
@@ -264,6 +283,8 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   }
 }
 
+/** The flags of the staff and customer service commands (`--title` is shared with the others). */
+const chatFlags = ['--name', '--path', '--sequence'];
 /** The message of `inbox send`, in EN and CN. */
 const inboxTextFlags = ['--title', '--body', '--title-cn', '--body-cn'];
 /** The announcement of `announcements publish`. */
@@ -453,6 +474,14 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     io.err(`${parsed.error}\n\n${usage}`);
     return 2;
   }
+  if (parsed.command.kind === 'staff.add') {
+    const password = io.env.STAFF_PASSWORD ?? '';
+    if (password.length < minStaffPasswordLength || password.length > 128) {
+      io.err(`staff add reads the password from STAFF_PASSWORD (${minStaffPasswordLength} to 128 characters)`);
+      return 2;
+    }
+    parsed.command = { ...parsed.command, password };
+  }
   let config: ServerConfig;
   try {
     config = readConfig(io.env);
@@ -482,6 +511,11 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     if ('promotionsAdmin' in view) {
       const changes = ['promotions.create', 'promotions.approve', 'promotions.reject', 'promotions.issue'].includes(parsed.command.kind);
       io.out(changes ? `OK: ${parsed.command.kind}${note}\n${formatPromotions(view)}` : formatPromotions(view));
+      return 0;
+    }
+    if ('chatAdmin' in view) {
+      const changes = !parsed.command.kind.endsWith('.list');
+      io.out(changes ? `OK: ${parsed.command.kind}${note}\n${formatChatAdmin(view)}` : formatChatAdmin(view));
       return 0;
     }
     if ('recovery' in view) {

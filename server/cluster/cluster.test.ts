@@ -12,6 +12,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointCall } from '../../contract/endpoint.ts';
 import { memberInfoEndpoint } from '../../contract/member.ts';
+import { staffLoginEndpoint, staffQueueEndpoint } from '../../contract/chat.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { loginEndpoint, logoutEndpoint } from '../../contract/session.ts';
 import { systemStatusEndpoint as statusEndpoint } from '../../contract/system.ts';
@@ -23,6 +24,8 @@ import { bets, ledgerTransactions } from '../db/schema-wallet.ts';
 import { signedHeaders, vendorSecret } from '../modules/seamless/signature.ts';
 import { type CallError, createContractClient } from '../test/contract-client.ts';
 import { failureOf } from '../test/identity-harness.ts';
+import { chatSocketUrl, isFrame, isMessage, openChatSocket } from '../test/chat-socket-client.ts';
+import { saveStaff } from '../modules/chat/staff.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-db.ts';
 import { createFundedMember, intactLedger, ledgerInvariants, testPassword } from '../test/wallet-harness.ts';
 
@@ -206,6 +209,62 @@ describe('three processes on one PostgreSQL', () => {
     for (const client of clients) {
       expect((await failureOf(client.call(memberInfoEndpoint, {}))).status).toBe(401);
       expect((await failureOf(client.call(walletEndpoint, {}))).status).toBe(401);
+    }
+  });
+
+  it('carry a live chat both ways between a member on one process and staff on another, and catch up a reconnection on a third', async () => {
+    const member = await createFundedMember(testDb.db, `cluster${randomUUID().slice(0, 8)}`);
+    const staffName = `staff${randomUUID().slice(0, 8)}`;
+    await saveStaff(testDb.db, 'DEMO', staffName, 'Cluster staff', 'Support#2026');
+    const ip = nextIp();
+    const [memberClient] = everywhere(ip);
+    const { token } = await memberClient!.sealed.call(loginEndpoint, { type: 'username', username: member.username, password: testPassword });
+    const staffClient = clientOf(servers[1]!, ip);
+    const login = await staffClient.call(staffLoginEndpoint, { body: { username: staffName, password: 'Support#2026' } });
+    staffClient.token.value = login.token;
+
+    const memberSocket = await openChatSocket(chatSocketUrl(servers[0]!.url));
+    const staffSocket = await openChatSocket(chatSocketUrl(servers[1]!.url));
+    try {
+      memberSocket.send({ t: 'auth', as: 'member', token });
+      staffSocket.send({ t: 'auth', as: 'staff', token: login.token });
+      await memberSocket.next(isFrame('ready'));
+      await staffSocket.next(isFrame('ready'));
+
+      memberSocket.send({ t: 'send', clientId: 'cluster-member-1', body: 'Hello from process one' });
+      const line = await staffSocket.next((f) => f.t === 'conversation' && f.conversation.visitor === member.username);
+      const conversationId = line.t === 'conversation' ? line.conversation.id : 0;
+      expect((await staffClient.call(staffQueueEndpoint, {})).list.map((c) => c.id)).toContain(conversationId);
+      staffSocket.send({ t: 'watch', conversationId, after: 0 });
+      await staffSocket.next(isMessage((m) => m.body === 'Hello from process one'));
+
+      staffSocket.send({ t: 'send', conversationId, clientId: 'cluster-staff-1', body: 'Hello from process two' });
+      const reply = await memberSocket.next(isMessage((m) => m.body === 'Hello from process two'));
+      expect(reply.message).toMatchObject({ author: 'staff', staffName: 'Cluster staff' });
+      memberSocket.send({ t: 'typing' });
+      await staffSocket.next((f) => f.t === 'typing' && f.from === 'visitor');
+
+      // The member's tab reconnects to a third process after missing two answers.
+      const held = Math.max(...memberSocket.messages().map((m) => m.seq));
+      memberSocket.close();
+      staffSocket.send({ t: 'send', conversationId, clientId: 'cluster-staff-2', body: 'missed one' });
+      staffSocket.send({ t: 'send', conversationId, clientId: 'cluster-staff-3', body: 'missed two' });
+      await staffSocket.next(isMessage((m) => m.body === 'missed two'));
+      const again = await openChatSocket(chatSocketUrl(servers[2]!.url));
+      try {
+        again.send({ t: 'auth', as: 'member', token, conversationId, after: held });
+        await again.next(isMessage((m) => m.body === 'missed two'));
+        expect(again.messages().map((m) => [m.seq, m.body])).toEqual([
+          [held + 1, 'missed one'],
+          [held + 2, 'missed two'],
+        ]);
+      } finally {
+        again.close();
+      }
+      expect(staffSocket.messages().map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      memberSocket.close();
+      staffSocket.close();
     }
   });
 

@@ -83,15 +83,17 @@ export function createDatabaseRateLimitStore(db: Database, now: () => number = D
   });
 
   class DatabaseRateLimitStore implements RateLimitStore {
+    /** A route with a limit of its own counts apart from the app's limit (its route in the key). */
+    constructor(private readonly prefix = '') {}
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      count({ key, windowMs: timeWindow }).then(
+      count({ key: this.prefix + key, windowMs: timeWindow }).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
     read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       const t = now();
-      db.execute(sql`select started_ms, hits from rate_limit_windows where key = ${rowKey({ key, windowMs: timeWindow })}`).then(
+      db.execute(sql`select started_ms, hits from rate_limit_windows where key = ${rowKey({ key: this.prefix + key, windowMs: timeWindow })}`).then(
         (result) => {
           const row = (result as unknown as { rows: { started_ms: string | number; hits: number }[] }).rows[0];
           const started = row ? Number(row.started_ms) : 0;
@@ -101,8 +103,9 @@ export function createDatabaseRateLimitStore(db: Database, now: () => number = D
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
-    child(): RateLimitStore {
-      return this;
+    child(routeOptions: unknown): RateLimitStore {
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } } | null)?.routeInfo;
+      return typeof route?.url === 'string' ? new DatabaseRateLimitStore(`${String(route.method)} ${route.url}|`) : this;
     }
   }
   return DatabaseRateLimitStore;

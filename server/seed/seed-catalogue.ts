@@ -435,7 +435,7 @@ export async function seedCatalogueIfEmpty(db: Database, merchantCode: string, o
   await db.insert(banners).values(demoBanners(merchantCode));
   await db.insert(announcements).values(demoAnnouncements(merchantCode, today));
   await db.insert(customerServiceLinks).values([
-    { merchantCode, csType: 'LIVECHAT', title: 'Live chat', path: '/m/message', sequence: 1 },
+    { merchantCode, csType: 'LIVECHAT', title: 'Live chat', path: '/m/chat', sequence: 1 },
     { merchantCode, csType: 'FACEBOOK', title: 'Facebook', path: 'https://www.facebook.com/luckybay.example', sequence: 2 },
     { merchantCode, csType: 'YOUTUBE', title: 'YouTube', path: 'https://www.youtube.com/@luckybay.example', sequence: 3 },
     { merchantCode, csType: 'TELEGRAM', title: 'Telegram', path: 'https://t.me/luckybay_example', sequence: 4 },

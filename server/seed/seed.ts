@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Switches } from '../../contract/system.ts';
 import type { Database } from '../db/connect.ts';
 import { merchants, type NewMerchantRow } from '../db/schema.ts';
+import { seedChatIfEmpty } from './seed-chat.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedHelpIfEmpty } from './seed-help.ts';
 import { seedInboxIfEmpty } from './seed-inbox.ts';
@@ -63,6 +64,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedPromotionsIfEmpty(db, demoMerchantCode);
       // ... and the demo accounts' read announcements.
       await seedNoticeReadsIfEmpty(db, demoMerchantCode);
+      // ... and the live chat's staff account.
+      await seedChatIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -74,6 +77,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedInboxIfEmpty(db, demoMerchantCode);
   await seedPromotionsIfEmpty(db, demoMerchantCode);
   await seedNoticeReadsIfEmpty(db, demoMerchantCode);
+  await seedChatIfEmpty(db, demoMerchantCode);
   return true;
 }
 

@@ -61,7 +61,7 @@ import {
 import type { StaffAccounts } from './staff.ts';
 
 /** WebSocket close codes (machines/chat-socket.ts reads them). */
-export const closeCodes = { unauthorized: 4401, authTimeout: 4408, policy: 1008 } as const;
+export const closeCodes = { unknownMerchant: 4400, unauthorized: 4401, authTimeout: 4408, policy: 1008 } as const;
 const floodFrames = 40;
 const floodWindowMs = 10_000;
 const typingEveryMs = 1_000;
@@ -108,8 +108,11 @@ export interface ChatHubOptions {
 }
 
 export interface ChatHub {
-  /** Takes a new socket of a merchant whose chat switch (CBS3) is `chatEnabled`. */
-  accept(socket: WebSocket, merchantCode: string, chatEnabled: boolean): void;
+  /**
+   * Takes a new socket at once (frames that arrive before a listener is attached are lost) and
+   * handles its frames once its merchant is known: null closes it (4400).
+   */
+  accept(socket: WebSocket, merchant: Promise<{ code: string; chatEnabled: boolean } | null>): void;
   /** Staff actions over HTTP publish what they wrote as socket messages do. */
   assign(staff: StaffRef, conversationId: number): Promise<void>;
   close(staff: StaffRef, conversationId: number): Promise<void>;
@@ -345,6 +348,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
   }
 
   async function onFrame(conn: Connection, frame: ChatClientFrame): Promise<void> {
+    if (!conn.merchantCode) return;
     if (frame.t === 'auth') {
       if (conn.role !== null) return refuse(conn, chatErrorCodes.badFrame);
       if (conn.authTimer) clearTimeout(conn.authTimer);
@@ -422,11 +426,11 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
   recheck.unref();
 
   return {
-    accept(socket, merchantCode, chatEnabled) {
+    accept(socket, merchant) {
       const conn: Connection = {
         socket,
-        merchantCode,
-        chatEnabled,
+        merchantCode: '',
+        chatEnabled: false,
         role: null,
         token: '',
         visitor: null,
@@ -441,6 +445,15 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
         authTimer: null,
       };
       connections.add(conn);
+      enqueue(conn, async () => {
+        const found = await merchant;
+        if (!found) {
+          socket.close(closeCodes.unknownMerchant);
+          return;
+        }
+        conn.merchantCode = found.code;
+        conn.chatEnabled = found.chatEnabled;
+      });
       conn.authTimer = setTimeout(() => {
         if (conn.role === null) socket.close(closeCodes.authTimeout);
       }, chatAuthTimeoutMs);
@@ -459,8 +472,11 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
           if (!parsed.success) throw new Error('frame');
           frame = parsed.data;
         } catch {
-          refuse(conn, chatErrorCodes.badFrame);
-          if (conn.role === null) socket.close(closeCodes.unauthorized);
+          // In turn with the frames before it.
+          enqueue(conn, async () => {
+            refuse(conn, chatErrorCodes.badFrame);
+            if (conn.role === null) socket.close(closeCodes.unauthorized);
+          });
           return;
         }
         // Frames of one socket are handled in order.

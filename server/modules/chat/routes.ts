@@ -61,14 +61,16 @@ export async function registerChatRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => hub.shutdown());
 
   await app.register(websocket, { options: { maxPayload: maxFrameBytes } });
-  app.get(chatSocketPath, { websocket: true, config: { merchant: false } }, async (socket, request) => {
+  app.get(chatSocketPath, { websocket: true, config: { merchant: false } }, (socket, request) => {
     const code = (request.query as { merchant?: unknown }).merchant;
-    const merchant = typeof code === 'string' && code.length <= 32 ? await app.merchants.get(code).catch(() => null) : null;
-    if (!merchant) {
-      socket.close(4400, 'merchant');
-      return;
-    }
-    hub.accept(socket, merchant.row.code, merchant.row.switches.CBS3 === true);
+    const merchant =
+      typeof code === 'string' && code.length <= 32
+        ? app.merchants
+            .get(code)
+            .then((found) => (found ? { code: found.row.code, chatEnabled: found.row.switches.CBS3 === true } : null))
+            .catch(() => null)
+        : Promise.resolve(null);
+    hub.accept(socket, merchant);
   });
 
   registerEndpoint(app, chatUnreadEndpoint, async ({ ctx, request }) => {
