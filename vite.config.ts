@@ -146,7 +146,8 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      '/wps': { target: backend, changeOrigin: false },
+      // ws: the live chat's socket (/wps/cbs/socket) is proxied too.
+      '/wps': { target: backend, changeOrigin: false, ws: true },
       '/lgw': { target: backend, changeOrigin: false },
     },
   },

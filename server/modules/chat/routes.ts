@@ -61,16 +61,25 @@ export async function registerChatRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => hub.shutdown());
 
   await app.register(websocket, { options: { maxPayload: maxFrameBytes } });
-  app.get(chatSocketPath, { websocket: true, config: { merchant: false } }, (socket, request) => {
-    const code = (request.query as { merchant?: unknown }).merchant;
-    const merchant =
-      typeof code === 'string' && code.length <= 32
-        ? app.merchants
-            .get(code)
-            .then((found) => (found ? { code: found.row.code, chatEnabled: found.row.switches.CBS3 === true } : null))
-            .catch(() => null)
-        : Promise.resolve(null);
-    hub.accept(socket, merchant);
+  app.route({
+    method: 'GET',
+    url: chatSocketPath,
+    config: { merchant: false },
+    // A plain request (no WebSocket upgrade) is answered as any bad request is.
+    handler: async () => {
+      throw new AppError(400, errorCodes.invalidRequest, 'This address takes a WebSocket.');
+    },
+    wsHandler: (socket, request) => {
+      const code = (request.query as { merchant?: unknown }).merchant;
+      const merchant =
+        typeof code === 'string' && code.length <= 32
+          ? app.merchants
+              .get(code)
+              .then((found) => (found ? { code: found.row.code, chatEnabled: found.row.switches.CBS3 === true } : null))
+              .catch(() => null)
+          : Promise.resolve(null);
+      hub.accept(socket, merchant);
+    },
   });
 
   registerEndpoint(app, chatUnreadEndpoint, async ({ ctx, request }) => {
