@@ -149,6 +149,22 @@ describe('a member and staff', () => {
     expect(again.messages().map((m) => m.seq)).toEqual([2, 3, 4, 5, 6]);
   });
 
+  it('staff who reply in a conversation they did not watch receive their reply and what follows', async () => {
+    const staff = await staffSession('alice');
+    const member = await memberSession('chat_m6');
+    member.socket.send({ t: 'send', clientId: clientId(), body: 'anyone there?' });
+    const { message } = await member.socket.next(isFrame('message'));
+    staff.socket.send({ t: 'send', conversationId: message.conversationId, clientId: clientId(), body: 'yes' });
+    await staff.socket.next(isMessage((m) => m.body === 'yes'));
+    member.socket.send({ t: 'send', clientId: clientId(), body: 'thanks' });
+    await staff.socket.next(isMessage((m) => m.body === 'thanks'));
+    expect(staff.socket.messages().map((m) => [m.seq, m.kind])).toEqual([
+      [2, 'assigned'],
+      [3, 'text'],
+      [4, 'text'],
+    ]);
+  });
+
   it('refuses a flood of messages without writing them', async () => {
     const member = await memberSession('chat_m3');
     const ids = Array.from({ length: chatSendBurst + 2 }, () => clientId());

@@ -364,7 +364,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
       try {
         if (staff) {
           if (frame.conversationId === undefined) return refuse(conn, chatErrorCodes.conversationNotFound, frame.clientId);
-          if (!conn.sent.has(frame.conversationId)) watch(conn, frame.conversationId, null);
+          if (!conn.sent.has(frame.conversationId)) await watch(conn, frame.conversationId, null);
           const written = await writeStaffMessage(db, staff, frame.conversationId, frame.clientId, frame.body);
           publishWritten(written);
           echo(conn, written);
@@ -382,7 +382,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     }
     const conversationId = staff ? frame.conversationId : (conn.conversationId ?? undefined);
     if (frame.t === 'watch') {
-      if (staff) watch(conn, frame.conversationId, frame.after);
+      if (staff) await watch(conn, frame.conversationId, frame.after);
       return;
     }
     if (conversationId === undefined || !conn.sent.has(conversationId)) return;
@@ -399,17 +399,19 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     if (mark !== null) publish({ k: 'read', c: conversationId, merchant: conn.merchantCode, by, seq: mark });
   }
 
-  /** Staff: receive a conversation's messages after `after` (null: from now on) and its live events. */
-  function watch(conn: Connection, conversationId: number, after: number | null): void {
+  /**
+   * Staff: receive a conversation's messages after `after` (null: from now on) and its live events.
+   * Runs in the socket's turn (called while its frame is handled), so a reply written right after
+   * it is delivered to this socket too.
+   */
+  async function watch(conn: Connection, conversationId: number, after: number | null): Promise<void> {
     const staff = conn.staff;
     if (!staff) return;
-    enqueue(conn, async () => {
-      const conversation = await staffConversation(db, staff, conversationId).catch(() => null);
-      if (!conversation) return refuse(conn, chatErrorCodes.conversationNotFound);
-      if (!conn.sent.has(conversationId)) conn.sent.set(conversationId, Math.min(after ?? conversation.lastSeq, conversation.lastSeq));
-      add(watchers, conversationId, conn);
-      await catchUp(conn, conversationId);
-    });
+    const conversation = await staffConversation(db, staff, conversationId).catch(() => null);
+    if (!conversation) return refuse(conn, chatErrorCodes.conversationNotFound);
+    if (!conn.sent.has(conversationId)) conn.sent.set(conversationId, Math.min(after ?? conversation.lastSeq, conversation.lastSeq));
+    add(watchers, conversationId, conn);
+    await catchUp(conn, conversationId);
   }
 
   function drop(conn: Connection): void {
