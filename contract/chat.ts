@@ -116,7 +116,7 @@ const clientIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 const tokenSchema = z.string().check(z.minLength(8), z.maxLength(200));
 
 /** What a client sends. The first frame must be `auth`. */
-export const chatClientFrameSchema = z.discriminatedUnion('t', [
+export const chatClientFrameSchema = z.union([
   /**
    * Member (session token), guest (the token of `chatGuestEndpoint`) or staff (staff login token).
    * `conversationId` and `after`: the last message the client holds (reconnection).
@@ -139,7 +139,7 @@ export const chatClientFrameSchema = z.discriminatedUnion('t', [
 export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
 
 /** What the server sends. */
-export const chatServerFrameSchema = z.discriminatedUnion('t', [
+export const chatServerFrameSchema = z.union([
   /** Authenticated: the visitor's current conversation (null before its first message) or, for staff, who they are. */
   z.object({
     t: z.literal('ready'),

@@ -25,6 +25,7 @@ export const openPaths = [
   '/m/trail',
   '/m/notice',
   '/m/message',
+  '/m/chat',
   '/m/set',
   '/m/help',
   '/m/activity',
@@ -91,8 +92,15 @@ export type RoutePath = OpenPath | MemberPath | AgentPath;
 /** Every screen path of the route table (aliases excluded). */
 export const routePaths: readonly RoutePath[] = [...openPaths, ...memberPaths, ...agentPaths];
 
+/**
+ * The staff console (`staffConsolePath` of contract/chat.ts): customer-service
+ * staff sign in there with accounts of their own; not a screen of the players'
+ * site (none of its bars, no player session).
+ */
+export const staffPaths = ['/staff'] as const;
+
 /** Every path the site answers, aliases included. */
-export const allPaths: readonly string[] = [...homeAliasPaths, ...routePaths];
+export const allPaths: readonly string[] = [...homeAliasPaths, ...routePaths, ...staffPaths];
 
 export type Access = 'open' | 'member' | 'agent';
 

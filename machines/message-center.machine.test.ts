@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Navigation } from '../contract/route-paths.ts';
-import { type MessageCenterLinks, type MessageRow, messageCenterMachine, noLinks, trialRefusalMessage, trialRefusalMs, visibleRows } from './message-center.machine.ts';
+import { type MessageCenterLinks, type MessageRow, messageCenterMachine, noLinks, visibleRows } from './message-center.machine.ts';
 import type { Role } from './session.ts';
 import { coverageOf, describePath } from './test/coverage.ts';
 import { modelPathSets } from './test/model.ts';
 import { demoLinks, messageCenterModel } from './test/models/message-center.model.ts';
 import { replayPath } from './test/replay.ts';
+import { trialRefusalMessage, trialRefusalMs } from './trial-refusal.ts';
 
 const pathSets = modelPathSets(messageCenterModel);
 
@@ -39,15 +40,13 @@ describe('message center machine', () => {
   const start = async (role: Role, links: MessageCenterLinks = demoLinks) => {
     const went: Navigation[] = [];
     const opened: string[] = [];
-    let chats = 0;
+    const chats: Role[] = [];
     const actor = createActor(
       messageCenterMachine.provide({
         actions: {
           goTo: (_, to) => went.push(to),
           openUrl: (_, { url }) => opened.push(url),
-          openChat: () => {
-            chats++;
-          },
+          launchChat: (_, { role: launching }) => chats.push(launching),
         },
         actors: { loadLinks: fromPromise(async () => links) },
       }),
@@ -56,7 +55,7 @@ describe('message center machine', () => {
     actor.start();
     await vi.runAllTimersAsync();
     const tap = (row: MessageRow) => actor.send({ type: 'row.open', row });
-    return { actor, went, opened, chats: () => chats, tap };
+    return { actor, went, opened, chats, tap };
   };
 
   it('sends a guest to login for announcements, messages and chat; links open for anyone', async () => {
@@ -80,14 +79,14 @@ describe('message center machine', () => {
     expect(actor.getSnapshot().context.links).toEqual(noLinks);
   });
 
-  it('takes a member to the notices, the inbox and the chat; back goes home', async () => {
+  it('takes a member to the notices and the inbox, asks the chat launcher for the chat; back goes home', async () => {
     const { actor, went, chats, tap } = await start('member');
     tap('announcement');
     tap('inbox');
     tap('chat');
     actor.send({ type: 'back' });
     expect(went).toEqual([{ to: '/m/notice' }, { to: '/m/webEmail' }, { to: '/m/home' }]);
-    expect(chats()).toBe(1);
+    expect(chats).toEqual(['member']);
   });
 
   it('refuses a trial account messages and chat for 1 s and stays; announcements open', async () => {
@@ -99,9 +98,36 @@ describe('message center machine', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().context.toast).toBe(null);
     tap('chat');
-    expect(actor.getSnapshot().matches({ toast: 'refused' })).toBe(true);
+    expect(actor.getSnapshot().matches({ rows: 'refused' })).toBe(true);
     tap('announcement');
     expect(went).toEqual([{ to: '/m/notice' }]);
-    expect(chats()).toBe(0);
+    expect(chats).toEqual([]);
+  });
+
+  it('keeps the loaded links while a refusal shows, and starts the 1 s again on another refused tap', async () => {
+    let loads = 0;
+    const actor = createActor(
+      messageCenterMachine.provide({
+        actors: {
+          loadLinks: fromPromise(async () => {
+            loads++;
+            return demoLinks;
+          }),
+        },
+      }),
+      { input: { role: 'trial' } },
+    );
+    actor.start();
+    await vi.runAllTimersAsync();
+    actor.send({ type: 'row.open', row: 'inbox' });
+    await vi.advanceTimersByTimeAsync(trialRefusalMs - 100);
+    actor.send({ type: 'row.open', row: 'chat' });
+    await vi.advanceTimersByTimeAsync(trialRefusalMs - 100);
+    expect(actor.getSnapshot().context.toast).toBe(trialRefusalMessage);
+    expect(actor.getSnapshot().value).toEqual({ links: 'loaded', rows: 'refused' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(actor.getSnapshot().context.toast).toBe(null);
+    expect(loads).toBe(1);
+    expect(actor.getSnapshot().context.links).toEqual(demoLinks);
   });
 });

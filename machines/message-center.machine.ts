@@ -1,26 +1,20 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { Navigation } from '../contract/route-paths.ts';
 import type { Role } from './session.ts';
+import { trialRefusalMessage, trialRefusalMs } from './trial-refusal.ts';
 
 /** The rows of the message center (spec section 2). */
 export type MessageRow = 'telegram' | 'announcement' | 'inbox' | 'chat' | 'service';
 
-/** Spec section 9: the refusal of inbox or chat to a trial account shows for 1 s. */
-export const trialRefusalMs = 1000;
-
-/** The message id of the refusal (spec section 6). */
-export const trialRefusalMessage = 'messaging.trial.refused';
-
-/** What the message center needs of the merchant: its Telegram, customer service and live chat links, and the live chat switch (CBS3). */
+/** What the message center needs of the merchant: its Telegram and customer service links, and the live chat switch (CBS3). */
 export interface MessageCenterLinks {
   telegramUrl: string | null;
   serviceUrl: string | null;
-  chatUrl: string | null;
   chatEnabled: boolean;
 }
 
 /** No links: before they load, or when they could not be loaded (the rows without a link stay hidden). */
-export const noLinks: MessageCenterLinks = { telegramUrl: null, serviceUrl: null, chatUrl: null, chatEnabled: false };
+export const noLinks: MessageCenterLinks = { telegramUrl: null, serviceUrl: null, chatEnabled: false };
 
 export interface MessageCenterInput {
   role: Role;
@@ -40,7 +34,7 @@ const rowOf = (event: MessageCenterEvent) => (event as RowEvent).row;
 
 /** The link a row opens, if it has one. */
 const urlOf = (links: MessageCenterLinks, row: MessageRow): string | null =>
-  row === 'telegram' ? links.telegramUrl : row === 'service' ? links.serviceUrl : row === 'chat' ? links.chatUrl : null;
+  row === 'telegram' ? links.telegramUrl : row === 'service' ? links.serviceUrl : null;
 
 /** The rows shown, in order: Telegram only with its link, live chat only with CBS3 on (spec section 2). */
 export function visibleRows(context: Pick<MessageCenterContext, 'links'>): MessageRow[] {
@@ -52,14 +46,15 @@ export function visibleRows(context: Pick<MessageCenterContext, 'links'>): Messa
 
 /**
  * The message center (/m/message): `loadLinks` reads the merchant's links
- * (Telegram, customer service, live chat and its switch) while the rows that
+ * (Telegram, customer service) and the live chat switch while the rows that
  * need none are usable at once. Telegram and customer service open their
- * links (a row without one does nothing); announcements go to /m/notice and
- * messages to /m/webEmail, live chat to the chat; a guest tapping
- * announcements, messages or chat goes to /m/login (`isGuest`); a trial
- * account (type 4) tapping messages or chat is refused with 'Please log in to
- * a real account to use this function' for 1 s (`trialRefusal`) and stays.
- * Back goes to /m/home.
+ * links (a row without one does nothing); announcements go to /m/notice,
+ * messages to /m/webEmail, and live chat asks the site's chat launcher
+ * (`launchChat`: machines/chat-launch.machine.ts calls the launch and opens
+ * the chat 500 ms later); a guest tapping announcements, messages or chat
+ * goes to /m/login (`isGuest`); a trial account (type 4) tapping messages or
+ * chat is refused with 'Please log in to a real account to use this
+ * function' for 1 s (`trialRefusal`) and stays. Back goes to /m/home.
  */
 export const messageCenterMachine = setup({
   types: {
@@ -75,8 +70,8 @@ export const messageCenterMachine = setup({
   actions: {
     /** Opens an external link (a new tab; the app provides it). */
     openUrl: (_, _params: { url: string }) => {},
-    /** Opens the live chat (its link, when the merchant has one; the app provides it). */
-    openChat: (_, _params: { url: string | null }) => {},
+    /** Asks the site's chat launcher for the live chat (the app provides it). */
+    launchChat: (_, _params: { role: Role }) => {},
     /** Goes to a page of the site (src/app/navigation.ts). */
     goTo: (_, _params: Navigation) => {},
   },
@@ -95,24 +90,6 @@ export const messageCenterMachine = setup({
   type: 'parallel',
   on: {
     back: { actions: { type: 'goTo', params: { to: '/m/home' as const } } },
-    'row.open': [
-      {
-        guard: and([{ type: 'isRow', params: { row: 'telegram' as const } }, 'hasUrl']),
-        actions: { type: 'openUrl', params: ({ context }) => ({ url: context.links.telegramUrl ?? '' }) },
-      },
-      {
-        guard: and([{ type: 'isRow', params: { row: 'service' as const } }, 'hasUrl']),
-        actions: { type: 'openUrl', params: ({ context }) => ({ url: context.links.serviceUrl ?? '' }) },
-      },
-      // A link row without a link does nothing.
-      { guard: { type: 'isRow', params: { row: 'telegram' } } },
-      { guard: { type: 'isRow', params: { row: 'service' } } },
-      { guard: 'isGuest', actions: { type: 'goTo', params: { to: '/m/login' as const } } },
-      { guard: { type: 'isRow', params: { row: 'announcement' } }, actions: { type: 'goTo', params: { to: '/m/notice' as const } } },
-      { guard: 'isTrial', target: '.toast.refused', reenter: true },
-      { guard: { type: 'isRow', params: { row: 'inbox' } }, actions: { type: 'goTo', params: { to: '/m/webEmail' as const } } },
-      { actions: { type: 'openChat', params: ({ context }) => ({ url: context.links.chatUrl }) } },
-    ],
   },
   states: {
     /** The merchant's links: loading, then loaded (none when they could not be read). */
@@ -130,8 +107,29 @@ export const messageCenterMachine = setup({
         loaded: {},
       },
     },
-    toast: {
+    /** What a tap on a row does; a trial account's refusal shows here for 1 s (another refused tap starts it again). */
+    rows: {
       initial: 'idle',
+      on: {
+        'row.open': [
+          {
+            guard: and([{ type: 'isRow', params: { row: 'telegram' as const } }, 'hasUrl']),
+            actions: { type: 'openUrl', params: ({ context }) => ({ url: context.links.telegramUrl ?? '' }) },
+          },
+          {
+            guard: and([{ type: 'isRow', params: { row: 'service' as const } }, 'hasUrl']),
+            actions: { type: 'openUrl', params: ({ context }) => ({ url: context.links.serviceUrl ?? '' }) },
+          },
+          // A link row without a link does nothing.
+          { guard: { type: 'isRow', params: { row: 'telegram' } } },
+          { guard: { type: 'isRow', params: { row: 'service' } } },
+          { guard: 'isGuest', actions: { type: 'goTo', params: { to: '/m/login' as const } } },
+          { guard: { type: 'isRow', params: { row: 'announcement' } }, actions: { type: 'goTo', params: { to: '/m/notice' as const } } },
+          { guard: 'isTrial', target: '.refused' },
+          { guard: { type: 'isRow', params: { row: 'inbox' } }, actions: { type: 'goTo', params: { to: '/m/webEmail' as const } } },
+          { actions: { type: 'launchChat', params: ({ context }) => ({ role: context.role }) } },
+        ],
+      },
       states: {
         idle: {},
         /** A trial account asked for messages or chat: the refusal shows for 1 s. */

@@ -27,11 +27,11 @@ describe('unread machine: coverage of the generated paths', () => {
 });
 
 describe('unread machine replayed on real actors', () => {
-  const all = pathSets.flatMap((set) => set.paths.map((path) => [describePath(path), set.input, path] as const));
-  it.each(all)('%s', async (_name, input, path) => {
+  const all = pathSets.flatMap((set) => set.paths.map((path) => [describePath(path), set.input, path, set.aspect] as const));
+  it.each(all)('%s', async (_name, input, path, aspect) => {
     await replayPath(unreadMachine, input, path, { delays, invokes }, (actual, expected) => {
       // The model tells states apart by what is due and fetched (machines/test/models/unread.model.ts).
-      const key = unreadModel.aspects[0]!.contextKey!;
+      const key = unreadModel.aspects.find((a) => a.name === aspect)!.contextKey!;
       expect(actual.value).toEqual(expected.value);
       expect(key(actual.context)).toEqual(key(expected.context));
     });
@@ -39,9 +39,9 @@ describe('unread machine replayed on real actors', () => {
 });
 
 describe('unread machine', () => {
-  const start = (role: 'guest' | 'member' | 'trial' | 'agent') => {
+  const start = (role: 'guest' | 'member' | 'trial' | 'agent', chatEnabled = false) => {
     const load = deferred<Partial<Record<FetchedKind, number>>, { kinds: FetchedKind[] }>();
-    const actor = createActor(unreadMachine.provide({ actors: { loadCounts: load.logic } }), { input: { role } });
+    const actor = createActor(unreadMachine.provide({ actors: { loadCounts: load.logic } }), { input: { role, chatEnabled } });
     actor.start();
     return { actor, load };
   };
@@ -85,6 +85,44 @@ describe('unread machine', () => {
     actor.send({ type: 'session.change', loggedIn: false });
     expect(actor.getSnapshot().value).toBe('off');
     expect(actor.getSnapshot().context.counts).toEqual({ announcement: 0, inbox: 0, chat: 0 });
+  });
+
+  it('counts the live chat only while the CBS3 switch is on', async () => {
+    const { actor, load } = start('member');
+    actor.send({ type: 'unread.changed', kind: 'chat' });
+    await vi.advanceTimersByTimeAsync(unreadThrottleMs);
+    expect(load.inputs).toEqual([{ kinds: ['announcement', 'inbox'] }]);
+    load.resolve({ announcement: 1, inbox: 0, chat: 9 });
+    await flush();
+    expect(actor.getSnapshot().context.counts.chat).toBe(0);
+    // The switch is read: on, the chat's count is fetched (alone), then reported changes fetch it again.
+    actor.send({ type: 'chat.switch', enabled: true });
+    await vi.advanceTimersByTimeAsync(unreadThrottleMs);
+    expect(load.inputs[1]).toEqual({ kinds: ['chat'] });
+    load.resolve({ chat: 4 });
+    await flush();
+    expect(actor.getSnapshot().context.counts).toEqual({ announcement: 1, inbox: 0, chat: 4 });
+    actor.send({ type: 'unread.changed', kind: 'chat' });
+    await vi.advanceTimersByTimeAsync(unreadThrottleMs);
+    expect(load.inputs[2]).toEqual({ kinds: ['chat'] });
+    load.resolve({ chat: 0 });
+    await flush();
+    // Off again: its count drops to 0 and is not fetched.
+    actor.send({ type: 'chat.switch', enabled: true });
+    actor.send({ type: 'unread.changed', kind: 'chat' });
+    actor.send({ type: 'chat.switch', enabled: false });
+    await vi.advanceTimersByTimeAsync(unreadThrottleMs * 4);
+    expect(load.inputs).toHaveLength(3);
+    expect(actor.getSnapshot().context.counts.chat).toBe(0);
+  });
+
+  it('fetches every count of a member at start when the switch is known to be on; a trial account gets none', async () => {
+    const { load } = start('member', true);
+    await vi.advanceTimersByTimeAsync(unreadThrottleMs);
+    expect(load.inputs).toEqual([{ kinds: ['announcement', 'inbox', 'chat'] }]);
+    const trial = start('trial', true);
+    await vi.advanceTimersByTimeAsync(unreadThrottleMs * 4);
+    expect(trial.load.inputs).toEqual([]);
   });
 
   it('shows 99+ above 99 and no badge at 0', () => {

@@ -46,6 +46,8 @@ const shots: Shot[] = [
   { name: 'content-notice', path: '/m/notice', login: member },
   { name: 'content-message', path: '/m/message', login: member },
   { name: 'content-inbox', path: '/m/webEmail', login: member },
+  { name: 'chat-guest', path: '/m/chat' },
+  { name: 'chat-member', path: '/m/chat', login: member },
   { name: 'content-agent-notice', path: '/m/member/notice?types=A', login: agent },
   { name: 'agent-home', path: '/m/agent', login: agent },
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },

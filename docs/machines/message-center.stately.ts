@@ -12,56 +12,6 @@ export const messageCenterMachine = createMachine({
           "goTo"
         ]
       }
-    ],
-    "row.open": [
-      {
-        "guard": "and",
-        "actions": [
-          "openUrl"
-        ]
-      },
-      {
-        "guard": "and",
-        "actions": [
-          "openUrl"
-        ]
-      },
-      {
-        "guard": "isRow"
-      },
-      {
-        "guard": "isRow"
-      },
-      {
-        "guard": "isGuest",
-        "actions": [
-          "goTo"
-        ]
-      },
-      {
-        "guard": "isRow",
-        "actions": [
-          "goTo"
-        ]
-      },
-      {
-        "target": [
-          "#messageCenter.toast.refused"
-        ],
-        "guard": "isTrial",
-        "reenter": true
-      },
-      {
-        "guard": "isRow",
-        "actions": [
-          "goTo"
-        ]
-      },
-      {
-        "actions": [
-          "openChat"
-        ]
-      }
     ]
   },
   "states": {
@@ -100,15 +50,66 @@ export const messageCenterMachine = createMachine({
         }
       }
     },
-    "toast": {
-      "id": "messageCenter.toast",
+    "rows": {
+      "id": "messageCenter.rows",
       "initial": "idle",
+      "on": {
+        "row.open": [
+          {
+            "guard": "and",
+            "actions": [
+              "openUrl"
+            ]
+          },
+          {
+            "guard": "and",
+            "actions": [
+              "openUrl"
+            ]
+          },
+          {
+            "guard": "isRow"
+          },
+          {
+            "guard": "isRow"
+          },
+          {
+            "guard": "isGuest",
+            "actions": [
+              "goTo"
+            ]
+          },
+          {
+            "guard": "isRow",
+            "actions": [
+              "goTo"
+            ]
+          },
+          {
+            "target": [
+              "#messageCenter.rows.refused"
+            ],
+            "guard": "isTrial"
+          },
+          {
+            "guard": "isRow",
+            "actions": [
+              "goTo"
+            ]
+          },
+          {
+            "actions": [
+              "launchChat"
+            ]
+          }
+        ]
+      },
       "states": {
         "idle": {
-          "id": "messageCenter.toast.idle"
+          "id": "messageCenter.rows.idle"
         },
         "refused": {
-          "id": "messageCenter.toast.refused",
+          "id": "messageCenter.rows.refused",
           "entry": [
             "xstate.assign",
             "xstate.raise"
@@ -121,7 +122,7 @@ export const messageCenterMachine = createMachine({
             "trialRefusal": [
               {
                 "target": [
-                  "#messageCenter.toast.idle"
+                  "#messageCenter.rows.idle"
                 ]
               }
             ]

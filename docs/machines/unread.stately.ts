@@ -6,6 +6,13 @@ export const unreadMachine = createMachine({
   "id": "unread",
   "initial": "deciding",
   "on": {
+    "chat.switch": [
+      {
+        "actions": [
+          "setChatSwitch"
+        ]
+      }
+    ],
     "session.change": [
       {
         "target": [
@@ -72,6 +79,20 @@ export const unreadMachine = createMachine({
               "markDue"
             ]
           }
+        ],
+        "chat.switch": [
+          {
+            "guard": "isChatSwitchedOn",
+            "actions": [
+              "setChatSwitch",
+              "markDue"
+            ]
+          },
+          {
+            "actions": [
+              "setChatSwitch"
+            ]
+          }
         ]
       },
       "states": {
@@ -88,6 +109,12 @@ export const unreadMachine = createMachine({
               {
                 "target": [
                   "#unread.counting.fetching"
+                ],
+                "guard": "hasDue"
+              },
+              {
+                "target": [
+                  "#unread.counting.settled"
                 ]
               }
             ]
@@ -156,6 +183,23 @@ export const unreadMachine = createMachine({
                 "actions": [
                   "dropOne",
                   "markDue"
+                ]
+              }
+            ],
+            "chat.switch": [
+              {
+                "target": [
+                  "#unread.counting.waiting"
+                ],
+                "guard": "isChatSwitchedOn",
+                "actions": [
+                  "setChatSwitch",
+                  "markDue"
+                ]
+              },
+              {
+                "actions": [
+                  "setChatSwitch"
                 ]
               }
             ]

@@ -43,6 +43,7 @@ const table: Row[] = [
   ['/m/trail', H, H, 'back', '/m/home', 'Free trial', null],
   ['/m/notice', _, _, 'back', 'history', 'Announcement', null],
   ['/m/message', _, H, 'back', '/m/home', 'Messages', null],
+  ['/m/chat', _, _, 'back', 'history', 'Customer service', null],
   ['/m/set', H, H, 'back', 'history', 'Personal settings', null],
   ['/m/help', _, _, 'back', 'history', 'Help center', null],
   ['/m/activity', _, H, 'back', '/m/home', 'Promotion', 'promotions'],
@@ -87,6 +88,8 @@ const table: Row[] = [
   ['/m/member/agent/getSalaryContract', _, _, 'back', 'history', 'Daily salary contract', null],
   ['/m/member/agent/getDevidendContract', _, _, 'back', 'history', 'Dividend contract', null],
   ['/m/member/agent/getHourContract', _, _, 'back', 'history', 'Hourly salary contract', null],
+  // the staff console: none of the players' bars
+  ['/staff', _, _, 'none', 'history', 'Customer service', null],
 ];
 
 describe('layout rules', () => {

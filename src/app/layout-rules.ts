@@ -4,7 +4,7 @@
  * decisions behind the route groups below.
  */
 import type { MessageId } from '../i18n/message-id.ts';
-import { agentPaths, homeAliasPaths, homePath } from '../../contract/route-paths.ts';
+import { agentPaths, homeAliasPaths, homePath, routePaths } from '../../contract/route-paths.ts';
 
 /** `/m/home/` and `/m/home` are the same page; `/` stays `/`. */
 export function normalisePath(path: string): string {
@@ -34,6 +34,11 @@ export function isAgentPath(path: string): boolean {
   return agentPathSet.has(p) || p.startsWith('/m/agent/') || p.startsWith('/m/member/agent/');
 }
 
+/** The staff console (`/staff`): customer service, not the players' site; none of its bars. */
+export function isStaffPath(path: string): boolean {
+  return normalisePath(path) === '/staff';
+}
+
 /** "app" routes: the app-download screen, `/m/app` and below (no screen in the route table yet). */
 function isAppPath(p: string): boolean {
   return p === '/m/app' || p.startsWith('/m/app/');
@@ -55,7 +60,9 @@ function isActivityPath(p: string): boolean {
 /**
  * The site header (menu toggle, logo, login/register or deposit/withdraw/
  * logout) shows everywhere except on login, register, message, app, lottery,
- * forget, agent, activity, notice, game-list and help routes.
+ * forget, agent, activity, notice, game-list and help routes, and on the
+ * live chat (`/m/chat`: a conversation with its own composer, like the
+ * message center it is reached from).
  *
  * "game-list" is `/m/gameList` only (the game list centre); hot games,
  * game centre, slots centre and the category pages keep the header so the
@@ -66,17 +73,18 @@ function isActivityPath(p: string): boolean {
  */
 export function showsHeader(path: string): boolean {
   const p = normalisePath(path);
-  if (isAgentPath(p) || isAppPath(p) || isRegisterPath(p) || isActivityPath(p)) return false;
-  return !['/m/login', '/m/message', '/m/lottery', '/m/forget', '/m/notice', '/m/gameList', '/m/help'].includes(p);
+  if (isAgentPath(p) || isAppPath(p) || isRegisterPath(p) || isActivityPath(p) || isStaffPath(p)) return false;
+  return !['/m/login', '/m/message', '/m/chat', '/m/lottery', '/m/forget', '/m/notice', '/m/gameList', '/m/help'].includes(p);
 }
 
 /**
  * The bottom bar shows everywhere except on login, register, slotsCenter,
- * gameList, lottery, forget, changePsw, app, notice, agent and help routes.
+ * gameList, lottery, forget, changePsw, app, notice, agent and help routes,
+ * and on the live chat (its composer sits at the bottom).
  */
 export function showsBottomBar(path: string): boolean {
   const p = normalisePath(path);
-  if (isAgentPath(p) || isAppPath(p) || isRegisterPath(p)) return false;
+  if (isAgentPath(p) || isAppPath(p) || isRegisterPath(p) || isStaffPath(p)) return false;
   return ![
     '/m/login',
     '/m/slotsCenter',
@@ -86,16 +94,17 @@ export function showsBottomBar(path: string): boolean {
     '/m/changePsw',
     '/m/notice',
     '/m/help',
+    '/m/chat',
   ].includes(p);
 }
 
 export type NavbarMode = 'logo' | 'back' | 'none';
 
-/** Logo on home paths, nothing on /m/changePsw (a forced step), a back arrow elsewhere. */
+/** Logo on home paths, nothing on /m/changePsw (a forced step) and the staff console, a back arrow elsewhere. */
 export function navbarMode(path: string): NavbarMode {
   const p = normalisePath(path);
   if (isHomePath(p)) return 'logo';
-  if (p === '/m/changePsw') return 'none';
+  if (p === '/m/changePsw' || isStaffPath(p)) return 'none';
   return 'back';
 }
 
@@ -122,64 +131,23 @@ export function activeBottomTab(path: string): BottomTab | null {
   return null;
 }
 
-/** The title message id of each screen; the spec names some, the rest are ours. */
+/**
+ * The title message id of each screen (the spec names some, the rest are ours): `title.` and the
+ * path's segments in camel case (`/m/hot-games` is title.hotGames, `/m/member/home` title.memberHome),
+ * but for these.
+ */
 const titles: Record<string, MessageId> = {
-  '/m/home': 'title.home',
-  '/m/login': 'title.login',
-  '/m/register': 'title.register',
   '/m/register.html': 'title.register',
-  '/m/forget': 'title.forget',
-  '/m/changePsw': 'title.changePsw',
-  '/m/trail': 'title.trail',
-  '/m/notice': 'title.notice',
-  '/m/webEmail': 'title.webEmail',
-  '/m/message': 'title.message',
-  '/m/set': 'title.set',
-  '/m/help': 'title.help',
-  '/m/activity': 'title.activity',
-  '/m/activityDetail': 'title.activityDetail',
-  '/m/hot-games': 'title.hotGames',
-  '/m/gameCenter': 'title.gameCenter',
-  '/m/slotsCenter': 'title.slotsCenter',
   '/m/gameList': 'title.gameCenter',
-  '/m/lottery': 'title.lottery',
-  '/m/live-games': 'title.liveGames',
-  '/m/slot-games': 'title.slotGames',
-  '/m/sport-games': 'title.sportGames',
-  '/m/esport-games': 'title.esportGames',
-  '/m/fishing-games': 'title.fishingGames',
-  '/m/poker-games': 'title.pokerGames',
-  '/m/lott': 'title.lott',
-  '/m/elott': 'title.elott',
-  '/m/voucherCenter': 'title.voucherCenter',
-  '/m/withdraw': 'title.withdraw',
-  '/m/transaction/record': 'title.transactionRecord',
-  '/m/member/home': 'title.memberHome',
-  '/m/member/benefits': 'title.memberBenefits',
-  '/m/mall/mallHome': 'title.mallHome',
-  '/m/inviteFriends': 'title.inviteFriends',
-  '/m/myAccount/index': 'title.myAccount',
-  '/m/gameRecord': 'title.gameRecord',
-  '/m/securityCenter': 'title.securityCenter',
-  '/m/agent': 'title.agent',
-  '/m/agent/team/overview': 'title.teamOverview',
-  '/m/agent/team/pnl': 'title.teamPnl',
-  '/m/member/team': 'title.memberTeam',
-  '/m/teamBetting': 'title.teamBetting',
-  '/m/member/agent/agentRebeat': 'title.agentRebate',
-  '/m/member/teamRebate': 'title.teamRebate',
-  '/m/redRain': 'title.redRain',
-  '/m/agentRegister': 'title.agentRegister',
-  '/m/member/agent/agentDivident': 'title.agentDividend',
-  '/m/member/notice': 'title.agentNotice',
-  '/m/member/agent/getSalaryContract': 'title.salaryContract',
-  '/m/member/agent/getDevidendContract': 'title.dividendContract',
-  '/m/member/agent/getHourContract': 'title.hourContract',
+  '/staff': 'staff.title',
 };
+const routed: ReadonlySet<string> = new Set(routePaths);
 
 /** The title of a path; home paths and unknown paths (which redirect home) get the home title. */
 export function titleId(path: string): MessageId {
   const p = normalisePath(path);
   if (isHomePath(p)) return 'title.home';
-  return titles[p] ?? 'title.home';
+  const own = titles[p];
+  if (own) return own;
+  return routed.has(p) ? (`title.${p.slice(3).replace(/[-/](.)/g, (_, c: string) => c.toUpperCase())}` as MessageId) : 'title.home';
 }

@@ -1,8 +1,9 @@
 /**
  * What the message center needs of the merchant (its machine's `loadLinks`,
  * loaded with the screen, not in the home's first load): the Telegram and
- * customer service links and the live chat switch (CBS3); none when the
- * footer fails to load.
+ * customer service links and the live chat switch (CBS3); no links when the
+ * footer fails to load. The live chat is the site's own (/m/chat, launched by
+ * src/app/chat-launch-actors.ts), not a link.
  */
 import type { ConsolidatedSettings } from '../../contract/system.ts';
 import { footerEndpoint } from '../../contract/content.ts';
@@ -16,7 +17,6 @@ export async function loadMessageCenterLinks(call: ApiCall, settings: () => Prom
   return {
     telegramUrl: footer?.downloadLinks.find((d) => d.resourceType === 'TELEGRAM')?.url ?? null,
     serviceUrl: liveChat ?? service[0]?.path ?? null,
-    chatUrl: liveChat,
     chatEnabled: merchant?.switches.CBS3 === true,
   };
 }

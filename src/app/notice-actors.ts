@@ -1,12 +1,15 @@
 /**
  * The messaging machines (machines/unread, notices, message-center) with
- * their real side effects: the announcement and inbox endpoints
- * (contract/notices.ts, contract/content.ts, contract/inbox.ts), new tabs for
- * external links, and navigation through the app machine.
+ * their real side effects: the announcement, inbox and chat unread endpoints
+ * (contract/notices.ts, contract/content.ts, contract/inbox.ts,
+ * contract/chat.ts), new tabs for external links, the chat launcher
+ * (src/app/chat-launch-actors.ts, loaded with the first tap on live chat),
+ * and navigation through the app machine.
  *
  * Imported only by the messaging screens (lazily loaded route chunks), never
  * by the home's first load.
  */
+import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
@@ -22,20 +25,32 @@ import { apiCall } from './api.ts';
 import { AppActorContext, selectLanguage, selectRole } from './app-actor.tsx';
 import { loadMessageCenterLinks } from './message-center-links.ts';
 import { goTo } from './navigation.ts';
+import { siteHref } from './site-href.ts';
 
 // ------------------------------------------------------------------ unread counts
+
+/**
+ * The live chat's unread count (module CBS3). The chat's contract comes with the first count of it
+ * (a member's, with the switch on), not with the screens' first load.
+ */
+async function chatUnread(call: ApiCall): Promise<number> {
+  const { chatModule, chatUnreadEndpoint } = await import('../../contract/chat.ts');
+  return (await call(chatUnreadEndpoint, { query: { module: chatModule } })).unReadCount;
+}
 
 export function provideUnreadMachine(call: ApiCall = apiCall) {
   return unreadMachine.provide({
     actors: {
+      // Each count on its own: one that fails keeps the count shown, the others still change (all failing is a failure).
       loadCounts: fromPromise(async ({ input }: { input: { kinds: FetchedKind[] } }) => {
         const counts: Partial<Record<FetchedKind, number>> = {};
-        // Chat has no backend yet (docs/messaging.md): its slot stays 0 and nothing is fetched for it.
-        await Promise.all(
+        const settled = await Promise.allSettled(
           input.kinds.map(async (kind) => {
-            counts[kind] = await call(kind === 'inbox' ? inboxUnreadEndpoint : announcementUnreadEndpoint);
+            counts[kind] = kind === 'chat' ? await chatUnread(call) : await call(kind === 'inbox' ? inboxUnreadEndpoint : announcementUnreadEndpoint);
           }),
         );
+        const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+        if (failed && Object.keys(counts).length === 0) throw failed.reason;
         return counts;
       }),
     },
@@ -59,6 +74,18 @@ export function useUnreadCounts(): UnreadCounts {
   useEffect(() => {
     if (!unread) app.send({ type: 'actor.spawn', systemId: 'unread', logic: provideUnreadMachine(), input: { role } });
   }, [app, unread, role]);
+  // The live chat is counted only with the merchant's CBS3 switch on (the settings of the router's context).
+  const settings = useRouter().options.context?.settings;
+  useEffect(() => {
+    if (!unread || !settings) return;
+    let live = true;
+    void settings().then((merchant) => {
+      if (live) unread.send({ type: 'chat.switch', enabled: merchant?.switches.CBS3 === true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [unread, settings]);
   // Who is signed in: the counts start or stop with the session (and are dropped for a trial account).
   const countedRole = useSelector(unread, (s) => s?.context.role);
   useEffect(() => {
@@ -120,11 +147,14 @@ export function provideMessageCenterMachine(
     },
     actions: {
       goTo,
-      openUrl: (_, { url }) => openUrl(url),
-      // Live chat has no backend of its own yet (docs/messaging.md): the row opens the merchant's LIVECHAT link.
-      openChat: (_, { url }) => {
-        if (url) openUrl(url);
+      // A page of this site (the customer service entry may be the live chat, /m/chat) opens here, through the router.
+      openUrl: (args, { url }) => {
+        const href = siteHref(url);
+        if (href !== null) goTo(args, { href });
+        else openUrl(url);
       },
+      // The chat's launcher comes with the first tap on live chat.
+      launchChat: (args, { role }) => void import('./chat-launch-actors.ts').then((m) => m.launchChat(args, role)),
     },
   });
 }

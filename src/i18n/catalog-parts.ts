@@ -39,14 +39,14 @@ export type CompiledPart = (typeof compiledParts)[number];
 
 /**
  * Error codes only the identity, the money or the content screens
- * (promotions, inbox, notices) show (their forms' answers), and the game
+ * (promotions, inbox, notices, the live chat) show (their forms' answers), and the game
  * codes only the launcher and the game lists show (the lobby part); every
  * other code (session, request, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
   [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
-  [/^(promotion\.|upload\.|inbox\.|announcement\.)/, 'content'],
+  [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.)/, 'content'],
   // Shown by the launcher's toasts and the game lists, which load the lobby part.
   [/^game\./, 'lobby'],
 ];
@@ -70,6 +70,12 @@ export function partOf(id: string): CompiledPart | null {
   // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,
   // notices and message center `messaging.`) come with them, as one part.
   if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging') return 'content';
+  // The live chat's messages (`chat.`) come with the chat screen and its launcher's toast, in the content
+  // part (its name, which the navbar's title and the entry points show first, is `title.chat`, in `core`).
+  if (namespace === 'chat') return 'content';
+  // The staff console's messages (`staff.`, src/features/staff/) come with the content part too; but its
+  // name, which the shell puts in the document's title, is in `core`.
+  if (namespace === 'staff') return id === 'staff.title' ? 'core' : 'content';
   if (namespace === 'install' || namespace === 'update' || namespace === 'offline') return 'install';
   if (/^(status\.(maintenance|restricted)|empty\.comingSoon)\./.test(id)) return 'status';
   // The spec's bare ids, each shown by the screens of one part only: the trial account's refusal by the

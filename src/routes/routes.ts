@@ -26,6 +26,7 @@ export const routes = rootRoute('root.tsx', [
   route('/m/trail', 'm/trail.tsx'),
   route('/m/notice', 'm/notice.tsx'),
   route('/m/message', 'm/message.tsx'),
+  route('/m/chat', 'm/chat.tsx'),
   route('/m/set', 'm/set.tsx'),
   route('/m/help', 'm/help.tsx'),
   route('/m/activity', 'm/activity.tsx'),
@@ -76,6 +77,9 @@ export const routes = rootRoute('root.tsx', [
     route('/m/member/agent/getDevidendContract', 'm/member/agent/get-devidend-contract.tsx'),
     route('/m/member/agent/getHourContract', 'm/member/agent/get-hour-contract.tsx'),
   ]),
+
+  // The staff console (customer service), outside the players' site.
+  route('/staff', 'staff.tsx'),
 
   // Anything else -> /m/home with replace.
   route('$', 'not-found.tsx'),

@@ -1,7 +1,8 @@
 /**
  * The shell's slots (src/features/shell/shell-slots.tsx): the balance widget
- * and the logout confirm, each loaded the first time the header shows it, so
- * the shell's first load does not carry them.
+ * and the logout confirm, each loaded the first time the header shows it,
+ * and the chat launcher's toast, loaded once the launcher runs, so the
+ * shell's first load does not carry them.
  */
 import { lazy } from 'react';
 import type { ShellSlots } from '../features/shell/shell-slots.tsx';
@@ -12,4 +13,5 @@ export const loadLogoutDialog = () => import('../features/identity/logout-dialog
 export const shellSlots: ShellSlots = {
   BalanceWidget: lazy(loadBalanceWidget),
   LogoutDialog: lazy(loadLogoutDialog),
+  ChatLauncher: lazy(() => import('../features/chat/chat-launcher.tsx')),
 };

@@ -1,8 +1,10 @@
 /**
  * `npm run bench:chat` — the live chat (contract/chat.ts) under load: many
- * members' sockets held open on ONE server process, each sending messages in
- * a closed loop, a staff socket replying in a sample of their conversations,
- * against the HTTP baseline (`/wps/system/status`) measured in the same run.
+ * members' sockets held open on ONE server process, sending messages first in
+ * a closed loop (throughput), then at a fixed rate in an open loop (delivery
+ * latency below saturation), a staff socket replying in a sample of their
+ * conversations, against the HTTP baseline (`/wps/system/status`) measured in
+ * the same run.
  *
  * 1. A bench database (a fresh PGlite data directory, or with DATABASE_URL a
  *    throw-away database on that server, dropped at the end): migrated,
@@ -18,24 +20,36 @@
  *    (100) at a time, each authenticated through the real path; they stay
  *    open to the end. The server's resident memory (Linux /proc) before and
  *    after.
- * 4. The load for BENCH_DURATION seconds (tests/bench/chat-load.ts): each
- *    member sends, waits for its echo, and sends again no sooner than
+ * 4. The closed loop for BENCH_DURATION seconds (tests/bench/chat-load.ts):
+ *    each member sends, waits for its echo, and sends again no sooner than
  *    BENCH_CHAT_PACE_MS (1,050) after its last send (under the limit of one a
  *    second, so nothing is refused); the staff socket watches
  *    BENCH_CHAT_STAFF_SAMPLE (20) conversations (opened by a first message of
  *    their members just before the load) and replies in them in turn, one
  *    reply a second (its own limit). Then the sends stop and the echoes on
- *    their way are awaited.
- * 5. Sockets closed, server stopped, and on its database: every message sent
- *    is there exactly once, each conversation's seqs are 1..n, and every
- *    socket received exactly its conversation's seqs, in order.
+ *    their way are awaited. 2,000 members offer about 1,900 messages a second:
+ *    this saturates the server, so it measures throughput (messages/s), and
+ *    its latencies are the queue's.
+ * 5. The open loop for BENCH_DURATION seconds: BENCH_CHAT_RATE (50) member
+ *    messages a second in total on a timer, each from the next member in turn
+ *    (each member sends once every members / rate seconds), never waiting for
+ *    an echo; the staff socket replies as before. Then the drain. This
+ *    measures delivery latency below saturation; when the server answers well
+ *    under the offered rate (under 90 %), the output says it is saturated.
+ * 6. Sockets closed, server stopped, and on its database, over both phases:
+ *    every message sent is there exactly once, in the order its sender sent
+ *    it, each phase's rows are its sends, each conversation's seqs are 1..n,
+ *    and every socket received exactly its conversation's seqs, in order.
  *
- * Prints the figures and `chat messages/s ... ratio N.NN` (messages written
- * per second over the baseline's requests per second), writes
- * bench-results/chat.json, exits non-zero on any refusal, error frame, lost,
- * duplicated or out-of-order message, failed connection or database check.
- * BENCH_CHAT_DRAIN (s, 180) bounds the wait for the last echoes after the
- * load, BENCH_CHAT_TIMEOUT (s, 900) the whole run; the sockets are closed and
+ * Prints the figures of each phase, `chat messages/s ... ratio N.NN` (the
+ * closed loop's messages written per second over the baseline's requests per
+ * second) and `chat delivery at N msg/s: p50 X ms, p99 Y ms` (the open loop's
+ * member echo), writes bench-results/chat.json, exits non-zero on any
+ * refusal, error frame, lost, duplicated or out-of-order message, failed
+ * connection or database check (a saturated open loop is reported, not a
+ * failure).
+ * BENCH_CHAT_DRAIN (s, 180) bounds the wait for the last echoes after each
+ * phase, BENCH_CHAT_TIMEOUT (s, 900) the whole run; the sockets are closed and
  * the server stopped at the end, also on failure, timeout or Ctrl-C.
  * BENCH_PROFILE (a folder) runs the server with `node --cpu-prof`, as bench:api does.
  */
@@ -65,7 +79,7 @@ import {
   stopServer,
   waitUntilReady,
 } from './bench-server.ts';
-import { type BenchMember, type ChatLoad, createChatLoad } from './chat-load.ts';
+import { type BenchMember, type ChatLoad, createChatLoad, type LoadResult } from './chat-load.ts';
 import { root } from './support.ts';
 
 function envNumber(name: string, fallback: number, min: number): number {
@@ -85,6 +99,13 @@ const paceMs = envNumber('BENCH_CHAT_PACE_MS', 1050, 1000);
 /** At most 25: the staff socket sends a `watch` for each at once, and the server closes a socket that sends over 40 frames in 10 s. */
 const staffSample = Math.round(envNumber('BENCH_CHAT_STAFF_SAMPLE', 20, 1));
 if (staffSample > 25) throw new Error('BENCH_CHAT_STAFF_SAMPLE is at most 25 (the socket flood limit: 40 frames in 10 s)');
+/** The open loop's member messages per second, in total (round-robin over the members: each sends once every members / rate seconds). */
+const openRate = envNumber('BENCH_CHAT_RATE', 50, 1);
+/** Under this share of the offered rate, the open loop says the server (or the load generator) did not keep up. */
+const saturationShare = 0.9;
+if (openRate > (memberCount * 1000) / paceMs) {
+  throw new Error(`BENCH_CHAT_RATE ${openRate} would have each of the ${memberCount} members send more often than once every ${paceMs} ms (the limit is one a second)`);
+}
 const timeoutSeconds = envNumber('BENCH_CHAT_TIMEOUT', 900, 10);
 const merchant = process.env.BENCH_MERCHANT?.trim() || 'DEMO';
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
@@ -175,9 +196,36 @@ function printRows(rows: [string, string][]): void {
 
 const fixed = (n: number | null, digits = 0) => (n === null ? 'n/a' : n.toFixed(digits));
 
+/** A load phase with the server's CPU (Linux /proc) and the load generator's over it, and the server's memory after it. */
+interface Measured<T> {
+  result: T;
+  /** Seconds from the phase's start to the end of its drain. */
+  elapsed: number;
+  serverCores: number | null;
+  benchCores: number;
+  memoryAfter: number | null;
+}
+
+async function measured<T>(pid: number | undefined, phase: () => Promise<T>): Promise<Measured<T>> {
+  const cpuBefore = cpuSeconds(pid);
+  const benchCpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await phase();
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(pid);
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  return {
+    result,
+    elapsed,
+    serverCores: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / elapsed : null,
+    benchCores: (benchCpu.user + benchCpu.system) / 1e6 / elapsed,
+    memoryAfter: residentMiB(pid),
+  };
+}
+
 async function main(): Promise<number> {
   console.log(
-    `bench:chat — ${memberCount} members, ${duration} s of load (pace ${paceMs} ms), staff sample ${staffSample}, ` +
+    `bench:chat — ${memberCount} members, ${duration} s of closed loop (pace ${paceMs} ms) and ${duration} s of open loop (${openRate} msg/s), staff sample ${staffSample}, ` +
       `${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'fresh PGlite'}, Node ${process.version}, ${cpus().length} CPUs, ` +
       `load average ${loadavg()[0]!.toFixed(1)}`,
   );
@@ -216,18 +264,21 @@ async function main(): Promise<number> {
   const watched = await load.openStaffSample();
   console.log(`  the staff socket watches ${watched} conversations (their members' first message written)`);
 
-  process.stdout.write(`  load: ${connect.connected} members for ${duration} s ...`);
-  const cpuBefore = cpuSeconds(pid);
-  const benchCpuBefore = process.cpuUsage();
-  const loadStarted = performance.now();
-  const result = await load.run(duration, drainMs, quietMs);
-  const elapsed = (performance.now() - loadStarted) / 1000;
-  const cpuAfter = cpuSeconds(pid);
-  const benchCpu = process.cpuUsage(benchCpuBefore);
-  const memoryAfter = residentMiB(pid);
-  console.log(` ${result.messagesPerSecond.toFixed(0)} messages/s; drained ${(elapsed - duration).toFixed(1)} s after it`);
-  const serverCores = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / elapsed : null;
-  const benchCores = (benchCpu.user + benchCpu.system) / 1e6 / elapsed;
+  console.log(`  closed loop: ${connect.connected} members for ${duration} s ...`);
+  const closed = await measured(pid, () => load.run(duration, drainMs, quietMs));
+  const result = closed.result;
+  console.log(`    ${result.messagesPerSecond.toFixed(0)} messages/s; drained ${(closed.elapsed - duration).toFixed(1)} s after it`);
+
+  console.log(`  open loop: ${openRate} messages/s from the members in turn, for ${duration} s ...`);
+  const opened = await measured(pid, () => load.runOpen(duration, openRate, drainMs, quietMs));
+  const open = opened.result;
+  console.log(
+    `    sent ${open.sentPerSecond.toFixed(1)}/s, achieved ${open.achievedPerSecond.toFixed(1)}/s; drained ${(opened.elapsed - duration).toFixed(1)} s after it`,
+  );
+  /** The server did not keep up with the offered rate: the open loop's latencies are queueing again. */
+  const saturated = open.achievedPerSecond < saturationShare * openRate;
+  /** The load generator itself did not send at the rate (its own CPU): the rate was not offered. */
+  const generatorBehind = open.sentPerSecond < saturationShare * openRate;
 
   await load.closeAll();
   held.load = null;
@@ -243,6 +294,26 @@ async function main(): Promise<number> {
   })();
 
   const ratio = baselineRps > 0 ? result.messagesPerSecond / baselineRps : 0;
+  const openRatio = baselineRps > 0 ? open.achievedPerSecond / baselineRps : 0;
+  const phaseRows = (r: LoadResult, m: Measured<LoadResult>): [string, string][] => [
+    ['deliveries (message frames)', `${r.deliveriesPerSecond.toFixed(0)}/s, and ${(r.conversationFramesToStaff / m.elapsed).toFixed(0)} queue updates/s to the staff socket`],
+    ['member echo latency', `p50 ${r.echoP50Ms.toFixed(0)} / p99 ${r.echoP99Ms.toFixed(0)} / max ${r.echoMaxMs.toFixed(0)} ms (${r.memberMessagesEchoed} echoes)`],
+    [
+      'staff -> member latency',
+      `p50 ${r.staffToMemberP50Ms.toFixed(0)} / p99 ${r.staffToMemberP99Ms.toFixed(0)} ms (${r.staffToMemberSamples} of ${r.staffRepliesSent} replies, in ${r.staffConversations} conversations)`,
+    ],
+    ['unechoed when the load ended', `${r.backlogAtEnd} member messages`],
+    ['refused (chat.rate.limited)', String(r.refused)],
+    ['other error frames', JSON.stringify(r.errorFrames)],
+    ['closed by the server', String(r.unexpectedCloses)],
+    ['seq gaps / duplicates / foreign', `${r.seqGaps} / ${r.seqDuplicates} / ${r.foreignMessages}`],
+    ['undelivered (no echo)', String(r.undelivered)],
+    ['CPU (load and drain)', `server ${fixed(m.serverCores, 2)} cores, load generator ${m.benchCores.toFixed(2)} cores`],
+  ];
+  const dbPhase = (name: 'closed' | 'open') => {
+    const p = check.byPhase[name];
+    return `${name}: ${p.memberRows} of ${p.memberSent} member, ${p.staffRows} of ${p.staffSent} staff`;
+  };
   console.log('');
   printRows([
     ['HTTP baseline (status)', `${baselineRps.toFixed(0)} req/s, p50 ${http.latency.p50} / p99 ${http.latency.p99} ms`],
@@ -250,37 +321,63 @@ async function main(): Promise<number> {
     ['socket open to ready', `p50 ${connect.readyP50Ms.toFixed(0)} / p99 ${connect.readyP99Ms.toFixed(0)} ms`],
     [
       'server memory (RSS)',
-      `${fixed(memoryBefore)} MiB before the sockets, ${fixed(memoryConnected)} MiB with them, ${fixed(memoryAfter)} MiB after the load` +
+      `${fixed(memoryBefore)} MiB before the sockets, ${fixed(memoryConnected)} MiB with them, ${fixed(closed.memoryAfter)} MiB after the closed loop, ${fixed(opened.memoryAfter)} MiB after the open loop` +
         (memoryBefore !== null && memoryConnected !== null ? ` (${(((memoryConnected - memoryBefore) * 1024) / Math.max(1, connect.connected)).toFixed(0)} KiB a socket)` : ''),
     ],
-    ['messages written', `${result.messagesPerSecond.toFixed(0)}/s (member ${result.memberMessagesSent}, staff ${result.staffRepliesSent} sent in all)`],
-    ['deliveries (message frames)', `${result.deliveriesPerSecond.toFixed(0)}/s, and ${(result.conversationFramesToStaff / elapsed).toFixed(0)} queue updates/s to the staff socket`],
-    ['member echo latency', `p50 ${result.echoP50Ms.toFixed(0)} / p99 ${result.echoP99Ms.toFixed(0)} / max ${result.echoMaxMs.toFixed(0)} ms`],
     [
-      'staff -> member latency',
-      `p50 ${result.staffToMemberP50Ms.toFixed(0)} / p99 ${result.staffToMemberP99Ms.toFixed(0)} ms (${result.staffToMemberSamples} of ${result.staffRepliesSent} replies, in ${result.staffConversations} conversations)`,
+      'database after',
+      `${check.rows} messages (${check.memberRows} member, ${check.staffRows} staff, ${check.assignedRows} assigned; ${dbPhase('closed')}; ${dbPhase('open')}): ` +
+        (check.failures.length ? 'MISMATCH' : 'all sent exactly once, in the order sent, every socket in order'),
     ],
-    ['refused (chat.rate.limited)', String(result.refused)],
-    ['other error frames', JSON.stringify(result.errorFrames)],
-    ['closed by the server', String(result.unexpectedCloses)],
-    ['seq gaps / duplicates / foreign', `${result.seqGaps} / ${result.seqDuplicates} / ${result.foreignMessages}`],
-    ['undelivered (no echo)', String(result.undelivered)],
-    ['CPU during the load', `server ${fixed(serverCores, 2)} cores, load generator ${benchCores.toFixed(2)} cores`],
-    ['database after', `${check.rows} messages (${check.memberRows} member, ${check.staffRows} staff, ${check.assignedRows} assigned): ${check.failures.length ? 'MISMATCH' : 'all sent exactly once, every socket in order'}`],
+  ]);
+  console.log(`\n  closed loop (throughput: each member sends again after its echo, ${paceMs} ms apart at least)`);
+  printRows([
+    ['messages written', `${result.messagesPerSecond.toFixed(0)}/s (member ${result.memberMessagesSent}, staff ${result.staffRepliesSent} sent)`],
+    ...phaseRows(result, closed),
+  ]);
+  console.log(`\n  open loop (delivery: ${openRate} messages/s on a timer, one member in turn, every ${open.memberIntervalSeconds.toFixed(0)} s each)`);
+  printRows([
+    [
+      'member messages',
+      `offered ${openRate}/s, sent ${open.sentPerSecond.toFixed(1)}/s (${open.memberMessagesSent} by ${open.membersSending} members), achieved ${open.achievedPerSecond.toFixed(1)}/s (echoes after the first ${open.settleSeconds} s)`,
+    ],
+    ['timer lateness', `p50 ${open.sendLagP50Ms.toFixed(1)} / p99 ${open.sendLagP99Ms.toFixed(1)} / max ${open.sendLagMaxMs.toFixed(1)} ms`],
+    ['messages written (with staff)', `${open.messagesPerSecond.toFixed(0)}/s (staff ${open.staffRepliesSent} sent)`],
+    ...phaseRows(open, opened),
   ]);
   console.log(
     `\nchat messages/s ${result.messagesPerSecond.toFixed(0)} vs HTTP status ${baselineRps.toFixed(0)} req/s (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ratio ${ratio.toFixed(2)}`,
   );
+  console.log(
+    `chat delivery at ${openRate} msg/s: p50 ${open.echoP50Ms.toFixed(0)} ms, p99 ${open.echoP99Ms.toFixed(0)} ms` +
+      (saturated ? ` (SATURATED: achieved ${open.achievedPerSecond.toFixed(1)} msg/s)` : ''),
+  );
+  if (generatorBehind) {
+    console.log(
+      `WARNING: the load generator sent ${open.sentPerSecond.toFixed(1)} of the ${openRate} messages/s offered (timer p99 ${open.sendLagP99Ms.toFixed(0)} ms late): the rate was not offered`,
+    );
+  }
+  if (saturated) {
+    console.log(
+      `WARNING: SATURATED at ${openRate} msg/s: the server achieved ${open.achievedPerSecond.toFixed(1)} msg/s ` +
+        `(${((100 * open.achievedPerSecond) / openRate).toFixed(0)} % of the offered rate, ${open.backlogAtEnd} messages unechoed when the load ended); ` +
+        'these latencies are queueing time, not delivery time: lower BENCH_CHAT_RATE',
+    );
+  }
 
+  const phaseFailures = (label: string, r: LoadResult) => [
+    ...(r.refused > 0 ? [`${label}: ${r.refused} messages refused`] : []),
+    ...(Object.keys(r.errorFrames).length > 0 ? [`${label}: error frames ${JSON.stringify(r.errorFrames)}`] : []),
+    ...(r.unexpectedCloses > 0 ? [`${label}: ${r.unexpectedCloses} sockets closed by the server`] : []),
+    ...(r.seqGaps + r.seqDuplicates + r.foreignMessages > 0 ? [`${label}: message frames out of order, twice or in the wrong socket`] : []),
+    ...(r.undelivered > 0 ? [`${label}: ${r.undelivered} sends without an echo`] : []),
+    ...(r.memberMessagesSent === 0 ? [`${label}: no message was sent`] : []),
+  ];
   const failures = [
     ...(httpFailed > 0 ? [`HTTP baseline: ${http.non2xx} non-2xx, ${http.errors} errors, ${http.timeouts} timeouts`] : []),
     ...(connect.failed > 0 ? [`${connect.failed} sockets did not connect (first: ${connect.firstFailure})`] : []),
-    ...(result.refused > 0 ? [`${result.refused} messages refused`] : []),
-    ...(Object.keys(result.errorFrames).length > 0 ? [`error frames ${JSON.stringify(result.errorFrames)}`] : []),
-    ...(result.unexpectedCloses > 0 ? [`${result.unexpectedCloses} sockets closed by the server`] : []),
-    ...(result.seqGaps + result.seqDuplicates + result.foreignMessages > 0 ? ['message frames out of order, twice or in the wrong socket'] : []),
-    ...(result.undelivered > 0 ? [`${result.undelivered} sends without an echo`] : []),
-    ...(result.memberMessagesSent === 0 ? ['no message was sent'] : []),
+    ...phaseFailures('closed loop', result),
+    ...phaseFailures('open loop', open),
     ...check.failures,
   ];
   const report = {
@@ -291,7 +388,7 @@ async function main(): Promise<number> {
     cpuModel: cpus()[0]?.model ?? 'unknown',
     loadAverage: loadavg(),
     database: databaseUrl ? 'postgres' : 'pglite',
-    settings: { members: memberCount, durationSeconds: duration, warmupSeconds: warmup, connections, connectBatch, paceMs, staffSample },
+    settings: { members: memberCount, durationSeconds: duration, warmupSeconds: warmup, connections, connectBatch, paceMs, staffSample, openRate },
     baseline: {
       path: baselinePath,
       requestsPerSecond: baselineRps,
@@ -302,10 +399,21 @@ async function main(): Promise<number> {
       timeouts: http.timeouts,
     },
     connect,
-    serverMemoryMiB: { beforeSockets: memoryBefore, withSockets: memoryConnected, afterLoad: memoryAfter },
-    cpuCores: { server: serverCores, loadGenerator: benchCores },
-    load: result,
-    ratioToBaseline: ratio,
+    serverMemoryMiB: { beforeSockets: memoryBefore, withSockets: memoryConnected, afterClosedLoop: closed.memoryAfter, afterOpenLoop: opened.memoryAfter },
+    closedLoop: {
+      ...result,
+      ratioToBaseline: ratio,
+      drainSeconds: closed.elapsed - duration,
+      cpuCores: { server: closed.serverCores, loadGenerator: closed.benchCores },
+    },
+    openLoop: {
+      ...open,
+      achievedRatioToBaseline: openRatio,
+      saturated,
+      generatorBehind,
+      drainSeconds: opened.elapsed - duration,
+      cpuCores: { server: opened.serverCores, loadGenerator: opened.benchCores },
+    },
     databaseCheck: check,
     failures,
     ok: failures.length === 0,

@@ -5,7 +5,6 @@ import type { MachineModel } from '../model.ts';
 export const demoLinks: MessageCenterLinks = {
   telegramUrl: 'https://t.me/x',
   serviceUrl: 'https://cs.example',
-  chatUrl: 'https://chat.example',
   chatEnabled: true,
 };
 
@@ -24,7 +23,7 @@ export const messageCenterModel: MachineModel<typeof messageCenterMachine> = {
         { type: 'back' },
         { type: 'xstate.done.actor.loadLinks', output: demoLinks },
         { type: 'xstate.error.actor.loadLinks', error: new Error('offline') },
-        { type: 'xstate.after.trialRefusal.messageCenter.toast.refused' },
+        { type: 'xstate.after.trialRefusal.messageCenter.rows.refused' },
       ],
     },
   ],

@@ -107,9 +107,13 @@ describe('a member and staff', () => {
     staff.socket.send({ t: 'read', conversationId, seq: 3 });
     await member.socket.next((f) => f.t === 'read' && f.by === 'staff' && f.seq === 3);
 
+    member.socket.send({ t: 'send', clientId: clientId(), body: 'Thank you!' });
+    await staff.socket.next(isMessage((m) => m.body === 'Thank you!'));
+    await member.socket.next(isMessage((m) => m.body === 'Thank you!'));
+
     // Each side received each message once, in order.
-    expect(member.socket.messages().map((m) => m.seq)).toEqual([1, 2, 3]);
-    expect(staff.socket.messages().map((m) => m.seq)).toEqual([1, 2, 3]);
+    expect(member.socket.messages().map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expect(staff.socket.messages().map((m) => m.seq)).toEqual([1, 2, 3, 4]);
   });
 
   it('a member who reconnects receives what was missed, in order, once; a message sent again is written once', async () => {

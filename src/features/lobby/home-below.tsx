@@ -12,6 +12,7 @@ import type { Winner } from '../../../contract/games.ts';
 import { useJackpotCounter } from '../../app/jackpot-actors.ts';
 import { usePlay } from '../../app/lobby-actors.ts';
 import { useBrandName } from '../../app/brand.ts';
+import { useChatLaunch } from '../../app/chat-entry.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -144,7 +145,20 @@ export function JackpotCounter({ currency }: { currency: CurrencyLike | null }) 
   );
 }
 
-/** Home footer: vendor logos, FACEBOOK and YOUTUBE links, jackpot counter, download block, copyright 2025. */
+/**
+ * The home's floating customer service button (spec section 2): the live chat, for guests too. It comes
+ * with the footer, after the first screen, as nothing of the first screen needs it.
+ */
+function ChatButton() {
+  const t = useT();
+  return (
+    <button type="button" className={styles.chat} aria-label={t('title.chat')} onClick={useChatLaunch()}>
+      <Icon name="messages-square" aria-hidden="true" focusable="false" />
+    </button>
+  );
+}
+
+/** Home footer: vendor logos, FACEBOOK and YOUTUBE links, jackpot counter, download block, copyright 2025; the floating customer service button. */
 export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | null; currency: CurrencyLike | null; onDownload: () => void }) {
   useCatalogPart('lobby');
   const t = useT();
@@ -184,6 +198,7 @@ export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | 
         </>
       ) : null}
       <p>{t('lobby.footer.copyright', { year: footer?.copyrightYear ?? 2025, name: brand })}</p>
+      <ChatButton />
     </footer>
   );
 }

@@ -48,18 +48,20 @@ afterEach(() => {
 });
 
 describe('message center', () => {
-  it('shows a member the unread badges (99+ above 99), live chat with CBS3 on, and opens the notices', async () => {
-    fakeServer({
+  it('shows a member the unread badges (99+ above 99), live chat with CBS3 on and its count, and opens the notices', async () => {
+    const server = fakeServer({
       'GET /wps/content/footer': () => footer,
       'GET /wps/content/announcements/unread': () => 3,
       'GET /wps/member/messages/unread': () => 120,
+      'GET /wps/cbs/unread': () => ({ unReadCount: 4 }),
       'GET /wps/content/announcements': () => groups([notice(1, 'Maintenance', false)]),
     });
     const { user, router } = renderApp({ path: '/m/message', session: fresh(memberSession), settings: { ...demoSettings, switches: switches(true) } });
     const list = await screen.findByRole('list', { name: 'Messages' });
     expect((await within(list).findByLabelText('3 unread')).textContent).toContain('3');
     expect((within(list).getByLabelText('120 unread')).textContent).toContain('99+');
-    expect(within(list).getByRole('button', { name: /Live chat/ })).toBeTruthy();
+    expect(within(within(list).getByRole('button', { name: /Live chat/ })).getByLabelText('4 unread').textContent).toBe('4');
+    expect(server.requests.filter((r) => r.path === '/wps/cbs/unread')).toHaveLength(1);
     await user.click(within(list).getByRole('button', { name: /Announcements/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/notice'));
   });
@@ -73,6 +75,49 @@ describe('message center', () => {
     await user.click(within(list).getByRole('button', { name: /Announcements/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
     expect(server.requests.some((r) => r.path.endsWith('/unread'))).toBe(false);
+  });
+
+  it("launches a member's live chat: the launch call, then its chatUrl 500 ms later, through the router", async () => {
+    const server = fakeServer({
+      'GET /wps/content/footer': () => footer,
+      'GET /wps/content/announcements/unread': () => 0,
+      'GET /wps/member/messages/unread': () => 0,
+      'GET /wps/cbs/unread': () => ({ unReadCount: 0 }),
+      'GET /wps/cbs/launch': () => ({ chatUrl: '/m/chat' }),
+    });
+    const { user, router } = renderApp({ path: '/m/message', session: fresh(memberSession), settings: { ...demoSettings, switches: switches(true) } });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const tappedAt = Date.now();
+    await user.click(within(list).getByRole('button', { name: /Live chat/ }));
+    expect((await screen.findByText('Opening customer service…')).getAttribute('role')).toBe('status');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/chat'));
+    expect(Date.now() - tappedAt).toBeGreaterThanOrEqual(500);
+    const [launch] = server.requests.filter((r) => r.path === '/wps/cbs/launch');
+    expect(launch?.method).toBe('GET');
+  });
+
+  it("opens a customer service entry that is a page of this site here (the merchant's LIVECHAT at /m/chat)", async () => {
+    fakeServer({ 'GET /wps/content/footer': () => ({ ...footer, customerService: [{ csType: 'LIVECHAT', title: 'Live chat', path: '/m/chat' }] }) });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { user, router } = renderApp({ path: '/m/message' });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await user.click(within(list).getByRole('button', { name: /Customer service/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/chat'));
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('sends a guest tapping live chat to login, and refuses a trial account with a toast (no launch)', async () => {
+    const server = fakeServer({ 'GET /wps/content/footer': () => footer });
+    const guest = renderApp({ path: '/m/message', settings: { ...demoSettings, switches: switches(true) } });
+    await guest.user.click(within(await screen.findByRole('list', { name: 'Messages' })).getByRole('button', { name: /Live chat/ }));
+    await waitFor(() => expect(guest.router.state.location.pathname).toBe('/m/login'));
+    guest.unmount();
+    const trial = renderApp({ path: '/m/message', session: fresh(trialSession), settings: { ...demoSettings, switches: switches(true) } });
+    await trial.user.click(within(await screen.findByRole('list', { name: 'Messages' })).getByRole('button', { name: /Live chat/ }));
+    expect((await screen.findByRole('status')).textContent).toContain('Please log in to a real account to use this function');
+    expect(trial.router.state.location.pathname).toBe('/m/message');
+    expect(server.requests.some((r) => r.path.startsWith('/wps/cbs/'))).toBe(false);
   });
 
   it('refuses a trial account the inbox with a toast and stays', async () => {

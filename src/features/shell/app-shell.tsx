@@ -2,13 +2,14 @@ import { useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AppActorContext, useSiteStatus } from '../../app/app-actor.tsx';
 import { useBrandName } from '../../app/brand.ts';
-import { showsBottomBar, titleId } from '../../app/layout-rules.ts';
+import { isStaffPath, showsBottomBar, titleId } from '../../app/layout-rules.ts';
 import type { SettingsPromise } from '../../app/site-settings.ts';
 import { InstallActorContext, type InstallActorRef, installSignals } from '../../app/install-state.ts';
 import { useT } from '../../i18n/use-t.ts';
 import styles from './app-shell.module.css';
 import { BottomMenu } from './bottom-menu.tsx';
 import { Header } from './header.tsx';
+import { useShellSlots } from './shell-slots.tsx';
 
 /** The maintenance and IP-restricted pages: loaded only when the system status calls for one. */
 const MaintenancePage = lazy(() => import('./site-status-page.tsx').then((m) => ({ default: m.MaintenancePage })));
@@ -22,13 +23,17 @@ export function useShownPath(): string {
   return useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
 }
 
-/** Header, routed content and bottom bar, laid out by the rules of the path. */
+/** Header, routed content and bottom bar, laid out by the rules of the path; the staff console is a wide page without them. */
 export function AppShell({ children, settings }: { children: ReactNode; settings: SettingsPromise }) {
   const t = useT();
   const path = useShownPath();
   const bottomBar = showsBottomBar(path);
+  const staff = isStaffPath(path);
   const title = t(titleId(path));
   const brand = useBrandName();
+  const { ChatLauncher } = useShellSlots();
+  // The chat launcher's toast, once the launcher runs (any entry point may have started it).
+  const chatLaunching = AppActorContext.useSelector((s) => Boolean(s.children.chatLaunch));
   const [installActor, setInstallActor] = useState<InstallActorRef | null>(null);
   // The install layer loads once the browser gave it something to do (src/app/install-state.ts).
   const [installWanted, setInstallWanted] = useState(installSignals.wanted);
@@ -49,11 +54,16 @@ export function AppShell({ children, settings }: { children: ReactNode; settings
       <a href="#main" className={styles.skip}>
         {t('shell.skipToContent')}
       </a>
-      <Header path={path} />
-      <main id="main" tabIndex={-1} className={[styles.main, bottomBar && styles.withBottomBar].filter(Boolean).join(' ')}>
+      {staff ? null : <Header path={path} />}
+      <main id="main" tabIndex={-1} className={[styles.main, bottomBar && styles.withBottomBar, staff && styles.wide].filter(Boolean).join(' ')}>
         {children}
       </main>
       {bottomBar ? <BottomMenu path={path} settings={settings} /> : null}
+      {chatLaunching ? (
+        <Suspense fallback={null}>
+          <ChatLauncher />
+        </Suspense>
+      ) : null}
       {installWanted ? (
         <Suspense fallback={null}>
           <InstallLayer path={path} onActor={setInstallActor} />

@@ -8,6 +8,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { Drawer } from '../../ui/dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { LanguageChoices } from '../../ui/language-choices.tsx';
+import { useChatLaunch } from '../../app/chat-entry.ts';
 import styles from './side-menu.module.css';
 
 interface MenuLink {
@@ -61,14 +62,16 @@ function CategorySkeletons() {
  * The left side menu of the home header (spec section 2): home, hot,
  * favourites (members), the vendor categories (from the vendor types call's
  * `display`, fetched only when the menu first opens, so none of it is in the
- * first load), promotions, help, settings, and the language list (every
- * catalog the site has). Reward center, VIP room, share and channel links
- * arrive with their features.
+ * first load), promotions, help, settings, the live customer service (the
+ * live chat, for guests too), and the language list (every catalog the site
+ * has). Reward center, VIP room, share and channel links arrive with their
+ * features.
  */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const languageChoice = useLanguageChoice();
   const role = useRole();
+  const launchChat = useChatLaunch();
   const [categories, setCategories] = useState<Promise<MenuCategory[]> | null>(null);
   useEffect(() => {
     if (open && !categories) setCategories(loadCategories());
@@ -107,7 +110,22 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             <CategorySkeletons />
           )}
         </section>
-        <ul className={`${styles.list} ${styles.section}`}>{moreLinks.map(item)}</ul>
+        <ul className={`${styles.list} ${styles.section}`}>
+          {moreLinks.map(item)}
+          <li>
+            <button
+              type="button"
+              className={styles.item}
+              onClick={() => {
+                onClose();
+                launchChat();
+              }}
+            >
+              <Icon name="messages-square" aria-hidden="true" focusable="false" />
+              {t('title.chat')}
+            </button>
+          </li>
+        </ul>
       </nav>
       <section className={styles.section} aria-labelledby="side-menu-language">
         <h3 id="side-menu-language" className={styles.heading}>
