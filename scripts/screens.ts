@@ -48,6 +48,7 @@ const shots: Shot[] = [
   { name: 'content-inbox', path: '/m/webEmail', login: member },
   { name: 'chat-guest', path: '/m/chat' },
   { name: 'chat-member', path: '/m/chat', login: member },
+  { name: 'chat-staff-login', path: '/staff' },
   { name: 'content-agent-notice', path: '/m/member/notice?types=A', login: agent },
   { name: 'agent-home', path: '/m/agent', login: agent },
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },
