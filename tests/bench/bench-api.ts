@@ -33,11 +33,9 @@
  * BENCH_MIXED_MEMBERS (1000; 0 to skip the mixed load),
  * DATABASE_URL (PostgreSQL instead of a fresh PGlite).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -45,13 +43,12 @@ import { createApiClient } from '../../src/api/client.ts';
 import { signIn } from './support.ts';
 import { gameListEndpoint } from '../../contract/games.ts';
 import { memberInfoEndpoint } from '../../contract/member.ts';
-import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../server/db/connect.ts';
 import { derivedVendorSecret, signedHeaders } from '../../server/modules/seamless/signature.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
 import { intactLedger, type LedgerInvariants, ledgerInvariants } from '../../server/test/wallet-harness.ts';
 import { betMismatches } from '../../server/test/wallet-model.ts';
 import { benchLedgerTransfers } from './ledger-transfers.ts';
+import { type BenchDatabase, createBenchDatabase, type RunningServer, startServer, stopServer, waitUntilReady } from './bench-server.ts';
 import { type MixedLoadResult, type MixedMember, prepareMixedMembers, runMixedLoad } from './mixed-load.ts';
 
 interface Target {
@@ -92,7 +89,7 @@ const targets: Target[] = [
   { name: 'bets via seamless wallet (debit + credit, 2 req per bet)', path: '/lgw/wallet/debit', seamless: true, member: true },
 ];
 
-const HOST = '127.0.0.1';
+const _HOST = '127.0.0.1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function envNumber(name: string, fallback: number, min: number): number {
@@ -123,64 +120,8 @@ const headers = { merchant, language: 'EN', accept: 'application/json' };
 /** The bench server's VENDOR_WALLET_SECRET, so the bench can sign as a vendor. */
 const vendorWalletSecret = randomBytes(32).toString('hex');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  origin: string;
-  output: () => string;
-}
-
-/** The server's database: a PGlite data directory, or a fresh PostgreSQL database made through DATABASE_URL. */
-interface BenchDatabase {
-  dataDir: string;
-  databaseUrl: string | undefined;
-  open(): Promise<DatabaseHandle>;
-  remove(): Promise<void>;
-}
-
-async function createBenchDatabase(): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
-  if (!databaseUrl) {
-    return {
-      dataDir,
-      databaseUrl: undefined,
-      open: () => openDatabase({ dataDir }),
-      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `bench_api_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    databaseUrl: url.toString(),
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    async remove() {
-      rmSync(dataDir, { recursive: true, force: true });
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    },
-  };
-}
+/** The bench server's settings: the vendors' signing secret the bench signs with, and the CPU profile when asked. */
+const serverOptions = () => ({ env: { VENDOR_WALLET_SECRET: vendorWalletSecret }, profileDir });
 
 /** Migrates and seeds the bench database and writes the mixed load's members, before the server opens it. */
 async function prepareDatabase(database: BenchDatabase): Promise<MixedMember[]> {
@@ -191,69 +132,6 @@ async function prepareDatabase(database: BenchDatabase): Promise<MixedMember[]> 
     return mixedMembers > 0 && (!only || only.test('mixed')) ? await prepareMixedMembers(handle.db, mixedMembers) : [];
   } finally {
     await handle.close();
-  }
-}
-
-/** Starts the server; with `processes`, that many API processes on one port (scripts/start-cluster.ts, PostgreSQL). */
-async function startServer(database: BenchDatabase, processes?: number): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = database.dataDir;
-  let output = '';
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const entry = processes ? ['scripts/start-cluster.ts', '--processes', String(processes)] : ['server/main.ts'];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // The local outbox (no SMS leaves): a benchmark, not a deployment.
-      ALLOW_LOCAL_OUTBOX: '1',
-      HOST,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR: path.join(dataDir, 'no-static'),
-      VENDOR_WALLET_SECRET: vendorWalletSecret,
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      LOG_LEVEL: 'warn',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, origin: `http://${HOST}:${port}`, output: () => output };
-}
-
-async function waitUntilReady(server: RunningServer, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const probe = `${server.origin}${targets[0]!.path}`;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`server exited with code ${server.child.exitCode} before it was ready:\n${server.output()}`);
-    }
-    try {
-      const res = await fetch(probe, { headers, signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-      throw new Error(`readiness probe answered ${res.status}: ${await res.text()}`);
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith('readiness probe')) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`);
-}
-
-async function stopServer(server: RunningServer): Promise<void> {
-  const { child } = server;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
   }
 }
 
@@ -450,7 +328,7 @@ async function main(): Promise<number> {
     `bench:api — ${targets.length} targets, ${duration} s each (+${warmup} s warm-up), ${connections} connections, ` +
       `${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'fresh PGlite'}, Node ${process.version}, ${cpus().length} CPUs`,
   );
-  const database = await createBenchDatabase();
+  const database = await createBenchDatabase('bench-api', databaseUrl);
   let server: RunningServer | null = null;
   const stop = () => {
     void (server ? stopServer(server) : Promise.resolve())
@@ -461,9 +339,9 @@ async function main(): Promise<number> {
   process.once('SIGTERM', stop);
   try {
     const members = await prepareDatabase(database);
-    const running = await startServer(database);
+    const running = await startServer(database, serverOptions());
     server = running;
-    await waitUntilReady(running);
+    await waitUntilReady(running, targets[0]!.path, headers);
     const member = targets.some((t) => t.member) || members.length > 0 ? await memberFixture(running.origin) : null;
     const measured: Omit<TargetResult, 'ratioToBaseline'>[] = [];
     for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.name))) {
@@ -585,14 +463,14 @@ async function processesMain(counts: number[]): Promise<number> {
   const chosen = only ?? /settings|game list|wallet|member info|bets via/i;
   const runTargets = targets.filter((t, i) => i === 0 || chosen.test(t.name));
   console.log(`bench:api --processes ${counts.join(',')} — ${runTargets.length} targets, ${duration} s each, ${connections} connections, ${cpus().length} CPUs`);
-  const database = await createBenchDatabase();
+  const database = await createBenchDatabase('bench-api', databaseUrl);
   const byCount: { processes: number; results: Omit<TargetResult, 'ratioToBaseline'>[] }[] = [];
   try {
     await prepareDatabase(database);
     for (const processes of counts) {
-      const server = await startServer(database, processes);
+      const server = await startServer(database, { ...serverOptions(), processes });
       try {
-        await waitUntilReady(server);
+        await waitUntilReady(server, targets[0]!.path, headers);
         const member = await memberFixture(server.origin);
         const results: Omit<TargetResult, 'ratioToBaseline'>[] = [];
         console.log(`\n${processes} process${processes === 1 ? '' : 'es'}:`);

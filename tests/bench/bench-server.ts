@@ -67,14 +67,20 @@ export interface RunningServer {
 }
 
 /**
- * The real server on the bench database, 127.0.0.1, a free port, a rate limit that never answers 429.
+ * The real server on the bench database, 127.0.0.1, a free port, a rate limit that never answers 429
+ * (with `processes`, several API processes on that port).
  * `profileDir`: run it with `node --cpu-prof`, the profile written there when it stops.
  */
-export async function startServer(database: BenchDatabase, options: { env?: Record<string, string>; profileDir?: string | null } = {}): Promise<RunningServer> {
+export async function startServer(
+  database: BenchDatabase,
+  options: { env?: Record<string, string>; profileDir?: string | null; processes?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+  // `processes`: that many API processes on one port (scripts/start-cluster.ts, PostgreSQL).
+  const entry = options.processes ? ['scripts/start-cluster.ts', '--processes', String(options.processes)] : ['server/main.ts'];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...entry], {
     cwd: root,
     env: {
       ...process.env,
