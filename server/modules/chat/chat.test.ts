@@ -106,6 +106,10 @@ describe('a member and staff', () => {
 
     staff.socket.send({ t: 'read', conversationId, seq: 3 });
     await member.socket.next((f) => f.t === 'read' && f.by === 'staff' && f.seq === 3);
+    // A colleague opening the conversation later learns what the member has seen.
+    const colleague = await staffSession('bob');
+    colleague.socket.send({ t: 'watch', conversationId, after: 3 });
+    await colleague.socket.next((f) => f.t === 'read' && f.by === 'visitor' && f.seq === 3);
 
     member.socket.send({ t: 'send', clientId: clientId(), body: 'Thank you!' });
     await staff.socket.next(isMessage((m) => m.body === 'Thank you!'));

@@ -54,6 +54,7 @@ import {
   staffConversation,
   type Visitor,
   visitorConversation,
+  visitorReadSeq,
   type Written,
   writeStaffMessage,
   writeVisitorMessage,
@@ -412,6 +413,9 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     if (!conn.sent.has(conversationId)) conn.sent.set(conversationId, Math.min(after ?? conversation.lastSeq, conversation.lastSeq));
     add(watchers, conversationId, conn);
     await catchUp(conn, conversationId);
+    // What the visitor has seen so far (read receipts), as a read frame would say it.
+    const seen = await visitorReadSeq(db, conversationId);
+    if (seen > 0) send(conn, { t: 'read', conversationId, by: 'visitor', seq: seen });
   }
 
   function drop(conn: Connection): void {

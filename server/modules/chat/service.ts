@@ -274,6 +274,12 @@ export async function markRead(db: Database, side: 'visitor' | 'staff', conversa
   return row?.mark ?? null;
 }
 
+/** What the visitor of a conversation has seen (its last read seq; 0 for none). */
+export async function visitorReadSeq(db: Database, conversationId: number): Promise<number> {
+  const [row] = await db.select({ seq: chatConversations.visitorReadSeq }).from(chatConversations).where(eq(chatConversations.id, conversationId));
+  return row?.seq ?? 0;
+}
+
 /** Staff messages a member has not read, in all their conversations. */
 export async function memberUnread(db: Database, merchantCode: string, memberId: number): Promise<number> {
   const [row] = await db
