@@ -289,7 +289,10 @@ function OutboxEntry({ item, actor }: { item: OutboxItem; actor: ChatActor }) {
 
 // ------------------------------------------------------------------ the composer
 
-const composerSchema = z.object({ body: z.string().check(z.maxLength(maxChatMessageLength, 'chat.composer.tooLong')) });
+/** A message to send: not blank (said as the guest form's fields say it), at most 1,000 characters. */
+const composerSchema = z.object({
+  body: z.string().check(z.refine((v) => isSendableText(v), 'chat.guest.required'), z.maxLength(maxChatMessageLength, 'chat.composer.tooLong')),
+});
 type ComposerValues = z.infer<typeof composerSchema>;
 
 function Composer({ actor, autoFocus }: { actor: ChatActor; autoFocus: boolean }) {
@@ -301,9 +304,8 @@ function Composer({ actor, autoFocus }: { actor: ChatActor; autoFocus: boolean }
     defaultValues: { body: '' },
   });
   const body = watch('body');
-  const tooLong = formState.errors.body?.message;
+  const problem = formState.errors.body?.message;
   const send = handleSubmit((values) => {
-    if (!isSendableText(values.body)) return;
     actor.send({ type: 'message.send', body: values.body });
     reset({ body: '' });
     box.current?.focus();
@@ -330,8 +332,8 @@ function Composer({ actor, autoFocus }: { actor: ChatActor; autoFocus: boolean }
         rows={2}
         maxLength={maxChatMessageLength}
         enterKeyHint="send"
-        aria-invalid={tooLong ? true : undefined}
-        aria-describedby={`${ids.count}${tooLong ? ` ${ids.error}` : ''}`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${ids.count}${problem ? ` ${ids.error}` : ''}`}
         onKeyDown={onKeyDown}
         ref={(element) => {
           ref(element);
@@ -345,9 +347,9 @@ function Composer({ actor, autoFocus }: { actor: ChatActor; autoFocus: boolean }
       <span id={ids.count} className={styles.counter} data-over={body.length > maxChatMessageLength || undefined}>
         {t('chat.composer.count', { count: body.length, max: maxChatMessageLength })}
       </span>
-      {tooLong ? (
+      {problem ? (
         <span id={ids.error} role="alert" className={styles.fieldError}>
-          {t(tooLong as MessageId, { max: maxChatMessageLength })}
+          {t(problem as MessageId, { max: maxChatMessageLength })}
         </span>
       ) : null}
     </form>
