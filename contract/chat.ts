@@ -27,6 +27,12 @@ export const chatScreenPath = '/m/chat';
 /** The staff console. */
 export const staffConsolePath = '/staff';
 
+/**
+ * WebSocket close codes of the chat's socket: 4400 (unknown merchant), 4401 (authentication refused),
+ * 4408 (no `auth` in time), 1008 (policy: flooding, or a reader that does not read).
+ */
+export const chatCloseCodes = { unknownMerchant: 4400, unauthorized: 4401, authTimeout: 4408, policy: 1008 } as const;
+
 /** Longest message, in characters. */
 export const maxChatMessageLength = 1000;
 /** A connection may send this many messages at once, then one per `chatSendRefillMs`. */

@@ -18,8 +18,5 @@ export type ChatSocketEvent =
 /** What the parent sends the socket. */
 export type ChatSocketCommand = { type: 'socket.send'; frame: ChatClientFrame };
 
-/** WebSocket close codes the server uses: 4401 (authentication refused), 4408 (no `auth` in time), 1008 (policy: flooding). */
-export const chatCloseCodes = { unauthorized: 4401, authTimeout: 4408, policy: 1008 } as const;
-
 /** The placeholder: never opens (the app and the tests provide a real one). */
 export const idleChatSocket = fromCallback<ChatSocketCommand>(() => () => {});

@@ -1,6 +1,7 @@
 import { and, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { type ChatClientFrame, type ChatMessage, type ChatServerFrame, chatErrorCodes, maxChatMessageLength } from '../contract/chat.ts';
-import { type ChatSocketEvent, chatCloseCodes, idleChatSocket } from './chat-socket.ts';
+import { chatCloseCodes } from '../contract/chat.ts';
+import { type ChatSocketEvent, idleChatSocket } from './chat-socket.ts';
 import { errorCodeOf } from './identity-types.ts';
 import type { Role } from './session.ts';
 

@@ -5,7 +5,8 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { type ChatClientFrame, type ChatMessage, type ChatServerFrame, type ConversationSummary, chatErrorCodes, maxChatMessageLength } from '../contract/chat.ts';
-import { type ChatSocketEvent, chatCloseCodes, idleChatSocket } from './chat-socket.ts';
+import { chatCloseCodes } from '../contract/chat.ts';
+import { type ChatSocketEvent, idleChatSocket } from './chat-socket.ts';
 import { errorCodeOf } from './identity-types.ts';
 import { sessionEndedCodes } from './session.ts';
 

@@ -1,7 +1,7 @@
 /** The chat machine's model: inputs and events of its model-based test and of `npm run paths chat`. */
 import type { ChatMessage, ChatServerFrame } from '../../../contract/chat.ts';
 import { type ChatContext, type ChatInput, chatMachine } from '../../chat.machine.ts';
-import { chatCloseCodes } from '../../chat-socket.ts';
+import { chatCloseCodes } from '../../../contract/chat.ts';
 import type { MachineModel } from '../model.ts';
 
 export const seed = 'seedseed';

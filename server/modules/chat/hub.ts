@@ -29,6 +29,7 @@ import {
   type ChatMessage,
   type ChatServerFrame,
   chatAuthTimeoutMs,
+  chatCloseCodes,
   chatClientFrameSchema,
   chatErrorCodes,
   chatReplayLimit,
@@ -61,8 +62,6 @@ import {
 } from './service.ts';
 import type { StaffAccounts } from './staff.ts';
 
-/** WebSocket close codes (machines/chat-socket.ts reads them). */
-export const closeCodes = { unknownMerchant: 4400, unauthorized: 4401, authTimeout: 4408, policy: 1008 } as const;
 const floodFrames = 40;
 const floodWindowMs = 10_000;
 const typingEveryMs = 1_000;
@@ -144,7 +143,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
   function send(conn: Connection, frame: ChatServerFrame): void {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     if (conn.socket.bufferedAmount > maxBufferedBytes) {
-      conn.socket.close(closeCodes.policy);
+      conn.socket.close(chatCloseCodes.policy);
       return;
     }
     conn.socket.send(JSON.stringify(frame));
@@ -270,7 +269,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
   async function authenticate(conn: Connection, frame: Extract<ChatClientFrame, { t: 'auth' }>): Promise<void> {
     if (!conn.chatEnabled) {
       refuse(conn, chatErrorCodes.disabled);
-      conn.socket.close(closeCodes.unauthorized);
+      conn.socket.close(chatCloseCodes.unauthorized);
       return;
     }
     conn.token = frame.token;
@@ -286,7 +285,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
         const { member } = await options.sessions.authenticate(conn.merchantCode, frame.token, { fresh: true });
         if ((trialTypes as readonly number[]).includes(member.type)) {
           refuse(conn, errorCodes.freeReject);
-          conn.socket.close(closeCodes.unauthorized);
+          conn.socket.close(chatCloseCodes.unauthorized);
           return;
         }
         conn.visitor = { kind: 'member', merchantCode: conn.merchantCode, memberId: member.id };
@@ -318,7 +317,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     } catch (error) {
       if (!(error instanceof AppError)) report(error);
       refuse(conn, chatErrorCodes.unauthorized);
-      conn.socket.close(closeCodes.unauthorized);
+      conn.socket.close(chatCloseCodes.unauthorized);
     }
   }
 
@@ -330,7 +329,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
       return true;
     } catch {
       refuse(conn, chatErrorCodes.unauthorized);
-      conn.socket.close(closeCodes.unauthorized);
+      conn.socket.close(chatCloseCodes.unauthorized);
       return false;
     }
   }
@@ -454,21 +453,21 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
       enqueue(conn, async () => {
         const found = await merchant;
         if (!found) {
-          socket.close(closeCodes.unknownMerchant);
+          socket.close(chatCloseCodes.unknownMerchant);
           return;
         }
         conn.merchantCode = found.code;
         conn.chatEnabled = found.chatEnabled;
       });
       conn.authTimer = setTimeout(() => {
-        if (conn.role === null) socket.close(closeCodes.authTimeout);
+        if (conn.role === null) socket.close(chatCloseCodes.authTimeout);
       }, chatAuthTimeoutMs);
       socket.on('message', (data, isBinary) => {
         const time = options.now();
         conn.frames.push(time);
         while (conn.frames.length > 0 && conn.frames[0]! <= time - floodWindowMs) conn.frames.shift();
         if (conn.frames.length > floodFrames) {
-          socket.close(closeCodes.policy);
+          socket.close(chatCloseCodes.policy);
           return;
         }
         let frame: ChatClientFrame;
@@ -481,7 +480,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
           // In turn with the frames before it.
           enqueue(conn, async () => {
             refuse(conn, chatErrorCodes.badFrame);
-            if (conn.role === null) socket.close(closeCodes.unauthorized);
+            if (conn.role === null) socket.close(chatCloseCodes.unauthorized);
           });
           return;
         }

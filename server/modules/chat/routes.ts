@@ -8,6 +8,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  chatErrorCodes,
   chatGuestEndpoint,
   chatLaunchEndpoint,
   chatScreenPath,
@@ -21,7 +22,6 @@ import {
   staffMessagesEndpoint,
   staffQueueEndpoint,
 } from '../../../contract/chat.ts';
-import { chatErrorCodes } from '../../../contract/chat.ts';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { trialTypes } from '../../../contract/session.ts';
 import { AppError } from '../../http/app-error.ts';

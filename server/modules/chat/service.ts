@@ -156,12 +156,6 @@ async function appendLocked(
   return { row: row!, created: true, conversation: updated! };
 }
 
-async function staffNameOf(db: Database | Tx, staffId: number | null): Promise<string | null> {
-  if (staffId === null) return null;
-  const [row] = await db.select({ name: chatStaff.displayName }).from(chatStaff).where(eq(chatStaff.id, staffId));
-  return row?.name ?? null;
-}
-
 /**
  * A visitor's message. A member writes in their open conversation, opening one when there is
  * none (the first message, or the first after staff closed the last); a guest's conversation
@@ -412,4 +406,3 @@ export async function guestConversationId(db: Database, merchantCode: string, to
   return row?.id ?? null;
 }
 
-export { staffNameOf };
