@@ -19,9 +19,10 @@ import { METHODS } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type Endpoint, failureEnvelope, successEnvelope } from '../../contract/endpoint.ts';
@@ -394,6 +395,16 @@ async function freshSession(): Promise<string> {
   return (await app.identity.sessions.issueWeb(member, { deviceId: null, ip: '198.51.100.99' })).token;
 }
 
+/** A 2xx body as text, decompressed when the server compressed it, which it may only do in an encoding the request accepted. */
+function decodedBody(res: LightMyRequestResponse, accepted: unknown, where: string): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === undefined) return res.body;
+  expect(String(accepted ?? ''), where).toContain(String(encoding));
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  expect(encoding, where).toBe('gzip');
+  return gunzipSync(res.rawPayload).toString('utf8');
+}
+
 async function check(target: Target, req: FuzzRequest): Promise<void> {
   const { options, mutated, url } = toInject(target.route, req, session);
   const res = await target.app().inject(options);
@@ -412,7 +423,7 @@ async function check(target: Target, req: FuzzRequest): Promise<void> {
     return;
   }
   if (res.statusCode >= 200 && res.statusCode < 300 && isApiPath(url)) {
-    const body: unknown = res.json();
+    const body: unknown = JSON.parse(decodedBody(res, options.headers?.['accept-encoding'], where));
     if (url.split('?')[0] === openApiPath) {
       expect(body, where).toMatchObject({ openapi: '3.1.0' });
       return;

@@ -21,17 +21,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callKey, type FirstAnswer, firstAnswersElementId, queryString } from '../../contract/first-answers.ts';
+import { acceptedEncoding, compressAsync, sendEncoded } from './content-encoding.ts';
 import { type FirstCall, firstScreenCalls, firstScreenImages, firstScreenPath, followUpCalls, settingsCall } from './first-screen.ts';
 import { defaultLanguage } from '../../contract/languages.ts';
 import { appShellPath } from '../../contract/route-paths.ts';
 import { type FirstLoadManifest, routeFirstLoad } from '../../contract/first-load-manifest.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Header that marks the document's own calls (not counted by the rate limit: the page request was). */
 export const internalCallHeader = 'x-first-load';
@@ -150,13 +146,9 @@ export function createDocumentRenderer(app: FastifyInstance, distDir: string, op
     async send(request, reply) {
       const html = await render(request);
       if (request.method === 'HEAD') return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send();
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      if (/\bbr\b/.test(accepts)) {
-        return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-      }
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipAsync(html, { level: 6 }));
-      return reply.send(html);
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+      const encoding = acceptedEncoding(request);
+      return sendEncoded(reply, encoding, encoding ? await compressAsync(html, encoding) : Buffer.from(html));
     },
   };
 }

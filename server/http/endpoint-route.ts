@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import type { Endpoint, ValueOf } from '../../contract/endpoint.ts';
 import { errorCodes } from '../../contract/error-codes.ts';
+import type { AnswerCache } from '../lib/answer-cache.ts';
 import { AppError } from './app-error.ts';
+import { acceptedEncoding, type ContentEncoding, compressSync, compressionThresholdBytes, sendEncoded } from './content-encoding.ts';
 import { type RequestContext, requireContext } from './request-context.ts';
 
 type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
@@ -29,8 +31,19 @@ export interface EndpointInput<E extends Endpoint> {
 export class SerializedAnswer<V> {
   /** The whole answer, `{ success: true, value }`, as UTF-8 JSON (encoded once too). */
   readonly body: Buffer;
+  /** The body compressed, each encoding once, when a caller first accepts it (content-encoding.ts). */
+  readonly #encoded: Partial<Record<ContentEncoding, Buffer>> = {};
   constructor(readonly value: V) {
     this.body = Buffer.from(JSON.stringify({ success: true, value }));
+  }
+
+  /** Sends the answer in the encoding the request accepts (a small one as it is). */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    reply.type('application/json; charset=utf-8');
+    const encoding = this.body.length >= compressionThresholdBytes ? acceptedEncoding(request) : null;
+    if (!encoding) return sendEncoded(reply, null, this.body);
+    this.#encoded[encoding] ??= compressSync(this.body, encoding);
+    return sendEncoded(reply, encoding, this.#encoded[encoding]);
   }
 }
 
@@ -70,6 +83,13 @@ export interface EndpointRouteOptions {
   precheckBody?: (body: unknown) => void;
   /** A tighter limit than the app's for this route: requests per window (ms) per address. */
   rateLimit?: { max: number; timeWindow: number };
+  /**
+   * The answer is the same for every caller of one merchant and language asking for this exact URL
+   * (the catalogue): it is kept here by URL, so a repeated call skips the query's validation, the
+   * handler's own cache key and its lookup (a public micro-cache, as a CDN in front would keep).
+   * Only answers are kept: a refused URL is validated again each time.
+   */
+  sharedByUrl?: AnswerCache;
 }
 
 /** Fastify path syntax is the contract's (`/wps/x/:id`). */
@@ -89,11 +109,15 @@ export function registerEndpoint<E extends Endpoint>(
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
-      options.precheckBody?.(request.body);
-      const query = parseWith(endpoint.query, request.query ?? {}, 'query');
-      const body = parseWith(endpoint.body, request.body, 'body');
       const ctx = requireContext(request);
-      const answer = await handler({ query, body, ctx, request, reply } as EndpointInput<E>);
+      const answerNow = () => {
+        options.precheckBody?.(request.body);
+        const query = parseWith(endpoint.query, request.query ?? {}, 'query');
+        const body = parseWith(endpoint.body, request.body, 'body');
+        return Promise.resolve(handler({ query, body, ctx, request, reply } as EndpointInput<E>));
+      };
+      const shared = options.sharedByUrl;
+      const answer = await (shared ? shared.get(`${ctx.merchant.row.code}|${ctx.language}|${request.url}`, answerNow) : answerNow());
       const serialized = answer instanceof SerializedAnswer ? answer : null;
       const value = serialized ? serialized.value : answer;
       if (app.checkResponses) {
@@ -103,7 +127,7 @@ export function registerEndpoint<E extends Endpoint>(
           throw new AppError(500, errorCodes.internal, 'Unknown error');
         }
       }
-      if (serialized) return reply.type('application/json; charset=utf-8').send(serialized.body);
+      if (serialized) return serialized.send(request, reply);
       return { success: true, value };
     },
   });

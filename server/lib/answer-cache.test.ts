@@ -5,7 +5,7 @@ describe('answer cache', () => {
   it('answers from memory until the lifetime ends', async () => {
     let time = 0;
     let loads = 0;
-    const cache = createAnswerCache({ ttlMs: 1000, now: () => time });
+    const cache = createAnswerCache({ ttlMs: 1000, refreshAheadMs: 0, now: () => time });
     const load = async () => ++loads;
     expect(await cache.get('a', load)).toBe(1);
     time = 999;
@@ -24,6 +24,73 @@ describe('answer cache', () => {
     expect(await cache.get('b', async () => 'b2')).toBe('b2');
     await expect(cache.get('x', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.get('x', async () => 'ok')).toBe('ok');
+  });
+
+  it('loads the next answer in the background near the end of the lifetime, answering from memory meanwhile', async () => {
+    let time = 0;
+    let loads = 0;
+    let release: (() => void) | undefined;
+    const cache = createAnswerCache({ ttlMs: 1000, refreshAheadMs: 200, now: () => time });
+    const load = () =>
+      new Promise<number>((resolve) => {
+        const n = ++loads;
+        if (n === 1) resolve(n);
+        else release = () => resolve(n);
+      });
+    expect(await cache.get('a', load)).toBe(1);
+    time = 799;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(1);
+    time = 800;
+    // The refresh has begun and is not finished: still the first answer, and no second load.
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(2);
+    release?.();
+    await Promise.resolve();
+    expect(await cache.get('a', load)).toBe(2);
+    // Its lifetime counts from when its load began (800), not from when it ended.
+    time = 1799;
+    expect(await cache.get('a', load)).toBe(2);
+    expect(loads).toBe(3);
+  });
+
+  it('keeps the answer for the rest of its lifetime when a refresh fails, and never past it', async () => {
+    let time = 0;
+    let fail = false;
+    let loads = 0;
+    const cache = createAnswerCache({ ttlMs: 1000, refreshAheadMs: 200, now: () => time });
+    const load = async () => {
+      loads++;
+      if (fail) throw new Error('database down');
+      return `answer ${loads}`;
+    };
+    expect(await cache.get('a', load)).toBe('answer 1');
+    fail = true;
+    time = 900;
+    expect(await cache.get('a', load)).toBe('answer 1');
+    await Promise.resolve();
+    // The next caller tries again.
+    expect(await cache.get('a', load)).toBe('answer 1');
+    expect(loads).toBe(3);
+    time = 1000;
+    await expect(cache.get('a', load)).rejects.toThrow('database down');
+    fail = false;
+    expect(await cache.get('a', load)).toBe('answer 5');
+  });
+
+  it('drops a refresh that ends after the cache was cleared', async () => {
+    let time = 0;
+    let release: ((value: string) => void) | undefined;
+    const cache = createAnswerCache({ ttlMs: 1000, refreshAheadMs: 200, now: () => time });
+    await cache.get('a', async () => 'old');
+    time = 900;
+    await cache.get('a', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    expect(await cache.get('a', async () => 'after clear')).toBe('after clear');
+    release?.('late');
+    await Promise.resolve();
+    expect(await cache.get('a', async () => 'unused')).toBe('after clear');
   });
 
   it('is off with a lifetime of 0', async () => {

@@ -7,8 +7,10 @@
  * waits until it answers, then runs autocannon against each target in turn
  * (127.0.0.1 only, bounded duration, fixed connection count, Merchant header).
  * The first target is the BASELINE: every other target is also reported as a
- * ratio of its requests/s to the baseline's in the same run, which is what to
- * compare across machines. Writes bench-results/api.json; exits non-zero when
+ * ratio of its requests/s to the baseline's, measured in slices alternating
+ * with that target's (BENCH_SLICE seconds, 2), which is what to compare
+ * across machines. Requests offer compression as a browser's do
+ * (BENCH_IDENTITY=1: they do not). Writes bench-results/api.json; exits non-zero when
  * any target had errors, timeouts or non-2xx answers. The server is stopped at
  * the end, also on failure or Ctrl-C.
  *
@@ -30,7 +32,8 @@
  * Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (50),
  * BENCH_LEDGER_SECONDS (5), BENCH_LEDGER_CONCURRENCY (8),
  * BENCH_WARMUP (s per target, default 1; 0 to skip), BENCH_MERCHANT (DEMO),
- * BENCH_MIXED_MEMBERS (1000; 0 to skip the mixed load),
+ * BENCH_MIXED_MEMBERS (1000; 0 to skip the mixed load), BENCH_ONLY (a regular
+ * expression of target names), BENCH_IDENTITY (1: no Accept-Encoding),
  * DATABASE_URL (PostgreSQL instead of a fresh PGlite).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -102,6 +105,8 @@ function envNumber(name: string, fallback: number, min: number): number {
 
 const duration = envNumber('BENCH_DURATION', 10, 1);
 const warmup = envNumber('BENCH_WARMUP', 1, 0);
+/** Length of the slices a target and the baseline alternate in (benchInterleaved). */
+const sliceSeconds = envNumber('BENCH_SLICE', 2, 1);
 const connections = Math.round(envNumber('BENCH_CONNECTIONS', 50, 1));
 const ledgerSeconds = envNumber('BENCH_LEDGER_SECONDS', 5, 1);
 const ledgerConcurrency = Math.round(envNumber('BENCH_LEDGER_CONCURRENCY', 8, 1));
@@ -116,7 +121,17 @@ const mixedMembers = Math.round(envNumber('BENCH_MIXED_MEMBERS', 1000, 0));
 const seamlessP99GoalMs = databaseUrl ? 50 : 150;
 /** Bets through the ledger against the raw transfer (issue 11). */
 const betRatioGoal = 0.6;
-const headers = { merchant, language: 'EN', accept: 'application/json' };
+/**
+ * What the site's calls send from a phone's browser. Browsers always offer compression, so the
+ * answers measured are the bytes a player receives (a cached catalogue page goes compressed,
+ * server/http/content-encoding.ts); BENCH_IDENTITY=1 measures uncompressed answers instead.
+ */
+const headers = {
+  merchant,
+  language: 'EN',
+  accept: 'application/json',
+  ...(process.env.BENCH_IDENTITY === '1' ? {} : { 'accept-encoding': 'gzip, deflate, br, zstd' }),
+};
 /** The bench server's VENDOR_WALLET_SECRET, so the bench can sign as a vendor. */
 const vendorWalletSecret = randomBytes(32).toString('hex');
 
@@ -146,6 +161,10 @@ interface TargetResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Bytes received per answer, headers included (what a player's connection carries). */
+  bytesPerAnswer: number;
+  /** The baseline's requests/s measured just before and just after this target (the ratio's denominator). */
+  adjacentBaselinePerSecond: number;
   ratioToBaseline: number;
 }
 
@@ -184,7 +203,7 @@ async function loadSeamlessFixture(origin: string, member: MemberFixture): Promi
 }
 
 /** Debit then credit (the stake back: the balance never runs out) of a new round, per connection. */
-async function runSeamless(origin: string, seconds: number, member: MemberFixture): Promise<autocannon.Result> {
+async function runSeamless(origin: string, seconds: number, member: MemberFixture, slice: boolean): Promise<autocannon.Result> {
   seamlessFixture ??= loadSeamlessFixture(origin, member);
   const f = await seamlessFixture;
   const signed = (body: string) => ({ ...headers, 'content-type': 'application/json', ...signedHeaders(f.vendor, f.secret, body) });
@@ -194,6 +213,7 @@ async function runSeamless(origin: string, seconds: number, member: MemberFixtur
     connections,
     duration: seconds,
     timeout: 10,
+    skipAggregateResult: slice,
     requests: [
       {
         method: 'POST',
@@ -216,8 +236,8 @@ async function runSeamless(origin: string, seconds: number, member: MemberFixtur
   });
 }
 
-function run(url: string, seconds: number, target: Target, member: MemberFixture | null): Promise<autocannon.Result> {
-  if (target.seamless && member) return runSeamless(new URL(url).origin, seconds, member);
+function run(url: string, seconds: number, target: Target, member: MemberFixture | null, slice = false): Promise<autocannon.Result> {
+  if (target.seamless && member) return runSeamless(new URL(url).origin, seconds, member, slice);
   const body = target.body && member ? target.body.replace('{{gameId}}', String(member.gameId)).replace('{{nodeId}}', member.nodeId) : target.body;
   return autocannon({
     url,
@@ -231,13 +251,11 @@ function run(url: string, seconds: number, target: Target, member: MemberFixture
     },
     body,
     timeout: 10,
+    skipAggregateResult: slice,
   });
 }
 
-async function benchTarget(origin: string, target: Target, member: MemberFixture | null): Promise<Omit<TargetResult, 'ratioToBaseline'>> {
-  const url = `${origin}${target.path}`;
-  if (warmup > 0) await run(url, warmup, target, member);
-  const r = await run(url, duration, target, member);
+function summary(target: Target, r: autocannon.Result): Omit<TargetResult, 'ratioToBaseline' | 'adjacentBaselinePerSecond'> {
   return {
     name: target.name,
     path: target.path,
@@ -246,23 +264,70 @@ async function benchTarget(origin: string, target: Target, member: MemberFixture
     latencyP99Ms: r.latency.p99,
     latencyAvgMs: r.latency.average,
     totalRequests: r.requests.total,
+    bytesPerAnswer: r.requests.total > 0 ? r.throughput.total / r.requests.total : 0,
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
   };
 }
 
+async function benchTarget(origin: string, target: Target, member: MemberFixture | null): Promise<Omit<TargetResult, 'ratioToBaseline' | 'adjacentBaselinePerSecond'>> {
+  const url = `${origin}${target.path}`;
+  if (warmup > 0) await run(url, warmup, target, member);
+  return summary(target, await run(url, duration, target, member));
+}
+
+/** autocannon's merge of runs made with skipAggregateResult (histograms merged, so percentiles stay exact); not in its types. */
+const aggregateResult = (autocannon as unknown as { aggregateResult(results: autocannon.Result[], opts: { url: string; connections: number }): autocannon.Result })
+  .aggregateResult;
+
+/**
+ * A target in slices of BENCH_SLICE seconds, each between two slices of the baseline
+ * (B T B T ... T B): the ratio compares throughputs measured within seconds of each other, so a
+ * neighbour who takes the CPU for a while moves both sides of it instead of one (the machine is
+ * shared; one baseline at the start of the run had moved the ratios by a factor of two). The
+ * target's latencies are those of all its slices together.
+ */
+async function benchInterleaved(origin: string, target: Target, member: MemberFixture | null) {
+  const baseline = targets[0]!;
+  const baselineUrl = `${origin}${baseline.path}`;
+  const url = `${origin}${target.path}`;
+  const slices = Math.max(1, Math.round(duration / sliceSeconds));
+  const seconds = duration / slices;
+  if (warmup > 0) await run(url, warmup, target, member);
+  const baselineParts = [await run(baselineUrl, seconds, baseline, member, true)];
+  const targetParts: autocannon.Result[] = [];
+  for (let i = 0; i < slices; i++) {
+    targetParts.push(await run(url, seconds, target, member, true));
+    baselineParts.push(await run(baselineUrl, seconds, baseline, member, true));
+  }
+  const result = summary(target, aggregateResult(targetParts, { url, connections }));
+  // The merge keeps the latency histogram only: throughput and bytes are summed from the slices.
+  const perSecond = (parts: autocannon.Result[]) => sumOf(parts, 'totalCompletedRequests') / sumOf(parts, 'duration');
+  result.requestsPerSecond = perSecond(targetParts);
+  result.totalRequests = sumOf(targetParts, 'totalCompletedRequests');
+  result.bytesPerAnswer = result.totalRequests > 0 ? sumOf(targetParts, 'totalBytes') / result.totalRequests : 0;
+  return { result, adjacentBaseline: perSecond(baselineParts) };
+}
+
+/** A total over slices run with skipAggregateResult (their raw results carry these counts). */
+function sumOf(parts: autocannon.Result[], key: 'totalCompletedRequests' | 'totalBytes' | 'duration'): number {
+  return parts.reduce((sum, part) => sum + Number((part as unknown as Record<string, number>)[key] ?? 0), 0);
+}
+
 function printTable(results: TargetResult[]): void {
   const rows = [
-    ['target', 'path', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs baseline'],
+    ['target', 'path', 'req/s', 'p50 ms', 'p99 ms', 'bytes', 'non-2xx', 'errors', 'baseline around it', 'vs baseline'],
     ...results.map((r) => [
       r.name,
       r.path,
       r.requestsPerSecond.toFixed(0),
       r.latencyP50Ms.toFixed(1),
       r.latencyP99Ms.toFixed(1),
+      r.bytesPerAnswer.toFixed(0),
       String(r.non2xx),
       String(r.errors + r.timeouts),
+      r.adjacentBaselinePerSecond.toFixed(0),
       r.ratioToBaseline.toFixed(2),
     ]),
   ];
@@ -343,18 +408,18 @@ async function main(): Promise<number> {
     server = running;
     await waitUntilReady(running, targets[0]!.path, headers);
     const member = targets.some((t) => t.member) || members.length > 0 ? await memberFixture(running.origin) : null;
-    const measured: Omit<TargetResult, 'ratioToBaseline'>[] = [];
-    for (const target of targets.filter((t, i) => i === 0 || !only || only.test(t.name))) {
+    const results: TargetResult[] = [];
+    const baselineTarget = targets[0]!;
+    process.stdout.write(`  ${baselineTarget.name} ...`);
+    const baseline = await benchTarget(running.origin, baselineTarget, member);
+    process.stdout.write(` ${baseline.requestsPerSecond.toFixed(0)} req/s\n`);
+    results.push({ ...baseline, adjacentBaselinePerSecond: baseline.requestsPerSecond, ratioToBaseline: 1 });
+    for (const target of targets.filter((t, i) => i > 0 && (!only || only.test(t.name)))) {
       process.stdout.write(`  ${target.name} ...`);
-      const result = await benchTarget(running.origin, target, member);
-      process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s\n`);
-      measured.push(result);
+      const { result, adjacentBaseline } = await benchInterleaved(running.origin, target, member);
+      process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s (baseline around it ${adjacentBaseline.toFixed(0)} req/s)\n`);
+      results.push({ ...result, adjacentBaselinePerSecond: adjacentBaseline, ratioToBaseline: adjacentBaseline > 0 ? result.requestsPerSecond / adjacentBaseline : 0 });
     }
-    const baseline = measured[0]!.requestsPerSecond;
-    const results: TargetResult[] = measured.map((r) => ({
-      ...r,
-      ratioToBaseline: baseline > 0 ? r.requestsPerSecond / baseline : 0,
-    }));
     console.log('');
     printTable(results);
 
@@ -464,7 +529,7 @@ async function processesMain(counts: number[]): Promise<number> {
   const runTargets = targets.filter((t, i) => i === 0 || chosen.test(t.name));
   console.log(`bench:api --processes ${counts.join(',')} — ${runTargets.length} targets, ${duration} s each, ${connections} connections, ${cpus().length} CPUs`);
   const database = await createBenchDatabase('bench-api', databaseUrl);
-  const byCount: { processes: number; results: Omit<TargetResult, 'ratioToBaseline'>[] }[] = [];
+  const byCount: { processes: number; results: Omit<TargetResult, 'ratioToBaseline' | 'adjacentBaselinePerSecond'>[] }[] = [];
   try {
     await prepareDatabase(database);
     for (const processes of counts) {
@@ -472,7 +537,7 @@ async function processesMain(counts: number[]): Promise<number> {
       try {
         await waitUntilReady(server, targets[0]!.path, headers);
         const member = await memberFixture(server.origin);
-        const results: Omit<TargetResult, 'ratioToBaseline'>[] = [];
+        const results: Omit<TargetResult, 'ratioToBaseline' | 'adjacentBaselinePerSecond'>[] = [];
         console.log(`\n${processes} process${processes === 1 ? '' : 'es'}:`);
         for (const target of runTargets) {
           process.stdout.write(`  ${target.name} ...`);

@@ -1,6 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Endpoint, failureEnvelope, successEnvelope, type ValueOf } from '../../../contract/endpoint.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
 import {
   catalogueCategories,
   cockfightVendors,
@@ -237,6 +239,44 @@ describe('GET /wps/game/hot', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
     expect(successEnvelope(hotGamesEndpoint.value).parse(again.json()).value.list.length).toBeGreaterThan(0);
+  });
+
+  it('answers the same URL, or its parameters in another order, alike, and refuses a bad URL every time', async () => {
+    const get = (query: string) => app.inject({ url: `${gameListEndpoint.path}?${query}`, headers: { merchant: 'DEMO' } });
+    const first = await get('gameType=RNG&pageSize=5');
+    expect(first.statusCode).toBe(200);
+    expect((await get('gameType=RNG&pageSize=5')).body).toBe(first.body);
+    expect((await get('pageSize=5&gameType=RNG')).body).toBe(first.body);
+    for (let i = 0; i < 2; i++) {
+      const refused = await get('gameType=RNG&pageSize=0');
+      expect(refused.statusCode).toBe(400);
+      expect(failureEnvelope.parse(refused.json()).errorCode).toBe(errorCodes.invalidRequest);
+    }
+  });
+
+  it('goes compressed to a caller that accepts it, in the encoding it prefers, and as it is to one that does not', async () => {
+    const url = hotGamesEndpoint.path;
+    const plain = await app.inject({ url, headers: { merchant: 'DEMO' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0.5, gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0', undefined, (b) => b],
+      ['identity', undefined, (b) => b],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      const res = await app.inject({ url, headers: { merchant: 'DEMO', 'accept-encoding': accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(decode(res.rawPayload).toString('utf8'), accept).toBe(plain.body);
+      if (encoding) expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
+    // A small answer is not worth compressing.
+    const small = await app.inject({ url: `${hotGamesEndpoint.path}?gameType=NOPE`, headers: { merchant: 'DEMO', 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('rejects an unknown gameType', async () => {

@@ -22,6 +22,9 @@ import { gameList, hotGames, listFilter, vendorGameTypes, winnerBoard } from './
 /** How long a member's favourites and recent games are reused when no change of this process forgot them. */
 export const memberListTtlMs = 2_000;
 
+/** How long a catalogue answer is kept by its exact URL, in front of the catalogue cache. */
+const urlCacheTtlMs = 1_000;
+
 export interface GameRoutesOptions {
   /** Lifetime of cached catalogue answers in ms (0: no cache). */
   cacheTtlMs: number;
@@ -36,24 +39,47 @@ declare module 'fastify' {
 
 export function registerGameRoutes(app: FastifyInstance, options: GameRoutesOptions): void {
   const cache = createAnswerCache({ ttlMs: options.cacheTtlMs });
-  registerEndpoint(app, vendorGameTypesEndpoint, ({ ctx }) => {
-    const merchant = ctx.merchant.row.code;
-    return cache.get(`types|${merchant}|${ctx.language}`, async () => new SerializedAnswer(await vendorGameTypes(app.db, merchant, ctx.language)));
-  });
-  registerEndpoint(app, gameListEndpoint, ({ ctx, query }) => {
-    const merchant = ctx.merchant.row.code;
-    const key = `list|${merchant}|${JSON.stringify(listFilter(merchant, query))}|${query.pageNo}|${query.pageSize}`;
-    return cache.get(key, async () => new SerializedAnswer(await gameList(app.db, merchant, query)));
-  });
-  registerEndpoint(app, hotGamesEndpoint, ({ ctx, query }) => {
-    const merchant = ctx.merchant.row.code;
-    return cache.get(`hot|${merchant}|${query.gameType ?? ''}`, async () => new SerializedAnswer(await hotGames(app.db, merchant, query.gameType)));
-  });
-  registerEndpoint(app, winnerBoardEndpoint, ({ ctx, query }) => {
-    const merchant = ctx.merchant.row.code;
-    const key = `winners|${merchant}|${query.gameCategory ?? ''}|${query.limitNum}`;
-    return cache.get(key, async () => new SerializedAnswer(await winnerBoard(app.db, merchant, query.gameCategory, query.limitNum)));
-  });
+  // In front of it, the same answers by exact URL for a second at most (an answer is thus at most
+  // cacheTtlMs + 1 s old): a repeated call skips validating its query and building its key.
+  const byUrl = { sharedByUrl: createAnswerCache({ ttlMs: Math.min(urlCacheTtlMs, options.cacheTtlMs), maxEntries: 500 }) };
+  registerEndpoint(
+    app,
+    vendorGameTypesEndpoint,
+    ({ ctx }) => {
+      const merchant = ctx.merchant.row.code;
+      return cache.get(`types|${merchant}|${ctx.language}`, async () => new SerializedAnswer(await vendorGameTypes(app.db, merchant, ctx.language)));
+    },
+    byUrl,
+  );
+  registerEndpoint(
+    app,
+    gameListEndpoint,
+    ({ ctx, query }) => {
+      const merchant = ctx.merchant.row.code;
+      const key = `list|${merchant}|${JSON.stringify(listFilter(merchant, query))}|${query.pageNo}|${query.pageSize}`;
+      return cache.get(key, async () => new SerializedAnswer(await gameList(app.db, merchant, query)));
+    },
+    byUrl,
+  );
+  registerEndpoint(
+    app,
+    hotGamesEndpoint,
+    ({ ctx, query }) => {
+      const merchant = ctx.merchant.row.code;
+      return cache.get(`hot|${merchant}|${query.gameType ?? ''}`, async () => new SerializedAnswer(await hotGames(app.db, merchant, query.gameType)));
+    },
+    byUrl,
+  );
+  registerEndpoint(
+    app,
+    winnerBoardEndpoint,
+    ({ ctx, query }) => {
+      const merchant = ctx.merchant.row.code;
+      const key = `winners|${merchant}|${query.gameCategory ?? ''}|${query.limitNum}`;
+      return cache.get(key, async () => new SerializedAnswer(await winnerBoard(app.db, merchant, query.gameCategory, query.limitNum)));
+    },
+    byUrl,
+  );
   registerImageRoutes(app);
   registerMemberGameRoutes(app, cache);
 }
