@@ -16,6 +16,9 @@ export interface MaintenanceOptions {
   onError?: (error: unknown) => void;
 }
 
+/** The statistics target of the maintenance's ANALYZE (PostgreSQL's default is 100). */
+const statisticsTarget = 10;
+
 interface TableStats {
   relname: string;
   analyze: boolean;
@@ -32,7 +35,14 @@ export async function maintainTables(db: Database): Promise<string[]> {
   const tables = (result as unknown as { rows: TableStats[] }).rows.filter((t) => t.analyze || t.vacuum);
   for (const t of tables) {
     const name = sql.identifier(t.relname);
-    await db.execute(t.vacuum ? sql`vacuum (analyze) ${name}` : sql`analyze ${name}`);
+    if (t.vacuum) await db.execute(sql`vacuum ${name}`);
+    // A sample of 3,000 rows (statistics target 10) instead of 30,000: PGlite runs ANALYZE on the
+    // server's thread, and the ledger's transactions took 130-210 ms at the default, 19 ms so.
+    // The plans these tables need turn on their sizes and common values, which that sample gives.
+    await db.transaction(async (trx) => {
+      await trx.execute(sql`set local default_statistics_target = ${sql.raw(String(statisticsTarget))}`);
+      await trx.execute(sql`analyze ${name}`);
+    });
   }
   return tables.map((t) => t.relname);
 }
