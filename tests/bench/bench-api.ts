@@ -8,7 +8,8 @@
  * (127.0.0.1 only, bounded duration, fixed connection count, Merchant header).
  * The first target is the BASELINE: every other target is also reported as a
  * ratio of its requests/s to the baseline's, measured in slices alternating
- * with that target's (BENCH_SLICE seconds, 2), which is what to compare
+ * with that target's (BENCH_SLICE seconds, 1; the median of the slices'
+ * ratios), which is what to compare
  * across machines. Requests offer compression as a browser's do
  * (BENCH_IDENTITY=1: they do not). Writes bench-results/api.json; exits non-zero when
  * any target had errors, timeouts or non-2xx answers. The server is stopped at
@@ -106,7 +107,7 @@ function envNumber(name: string, fallback: number, min: number): number {
 const duration = envNumber('BENCH_DURATION', 10, 1);
 const warmup = envNumber('BENCH_WARMUP', 1, 0);
 /** Length of the slices a target and the baseline alternate in (benchInterleaved). */
-const sliceSeconds = envNumber('BENCH_SLICE', 2, 1);
+const sliceSeconds = envNumber('BENCH_SLICE', 1, 1);
 const connections = Math.round(envNumber('BENCH_CONNECTIONS', 50, 1));
 const ledgerSeconds = envNumber('BENCH_LEDGER_SECONDS', 5, 1);
 const ledgerConcurrency = Math.round(envNumber('BENCH_LEDGER_CONCURRENCY', 8, 1));
@@ -283,10 +284,11 @@ const aggregateResult = (autocannon as unknown as { aggregateResult(results: aut
 
 /**
  * A target in slices of BENCH_SLICE seconds, each between two slices of the baseline
- * (B T B T ... T B): the ratio compares throughputs measured within seconds of each other, so a
- * neighbour who takes the CPU for a while moves both sides of it instead of one (the machine is
- * shared; one baseline at the start of the run had moved the ratios by a factor of two). The
- * target's latencies are those of all its slices together.
+ * (B T B T ... T B), its ratio the median of the slices' ratios: each compares throughputs
+ * measured within a second of each other, so a neighbour who takes the CPU for a while moves
+ * both sides of it instead of one, and a pause that hits one slice moves one ratio, not the
+ * median (the machine is shared; one baseline at the start of the run had moved the ratios by
+ * a factor of two). The target's latencies are those of all its slices together.
  */
 async function benchInterleaved(origin: string, target: Target, member: MemberFixture | null) {
   const baseline = targets[0]!;
@@ -307,7 +309,16 @@ async function benchInterleaved(origin: string, target: Target, member: MemberFi
   result.requestsPerSecond = perSecond(targetParts);
   result.totalRequests = sumOf(targetParts, 'totalCompletedRequests');
   result.bytesPerAnswer = result.totalRequests > 0 ? sumOf(targetParts, 'totalBytes') / result.totalRequests : 0;
-  return { result, adjacentBaseline: perSecond(baselineParts) };
+  // The ratio is the median of each slice's ratio to the two baseline slices around it: a pause
+  // that hits one slice moves one of the ratios, not the result.
+  const ratios = targetParts.map((part, i) => perSecond([part]) / ((perSecond([baselineParts[i]!]) + perSecond([baselineParts[i + 1]!])) / 2));
+  return { result, adjacentBaseline: perSecond(baselineParts), ratio: median(ratios) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** A total over slices run with skipAggregateResult (their raw results carry these counts). */
@@ -416,9 +427,9 @@ async function main(): Promise<number> {
     results.push({ ...baseline, adjacentBaselinePerSecond: baseline.requestsPerSecond, ratioToBaseline: 1 });
     for (const target of targets.filter((t, i) => i > 0 && (!only || only.test(t.name)))) {
       process.stdout.write(`  ${target.name} ...`);
-      const { result, adjacentBaseline } = await benchInterleaved(running.origin, target, member);
+      const { result, adjacentBaseline, ratio } = await benchInterleaved(running.origin, target, member);
       process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s (baseline around it ${adjacentBaseline.toFixed(0)} req/s)\n`);
-      results.push({ ...result, adjacentBaselinePerSecond: adjacentBaseline, ratioToBaseline: adjacentBaseline > 0 ? result.requestsPerSecond / adjacentBaseline : 0 });
+      results.push({ ...result, adjacentBaselinePerSecond: adjacentBaseline, ratioToBaseline: ratio });
     }
     console.log('');
     printTable(results);
