@@ -44,7 +44,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createApiClient } from '../../src/api/client.ts';
-import { signIn } from './support.ts';
+import { median, signIn } from './support.ts';
 import { gameListEndpoint } from '../../contract/games.ts';
 import { memberInfoEndpoint } from '../../contract/member.ts';
 import { derivedVendorSecret, signedHeaders } from '../../server/modules/seamless/signature.ts';
@@ -313,12 +313,6 @@ async function benchInterleaved(origin: string, target: Target, member: MemberFi
   // that hits one slice moves one of the ratios, not the result.
   const ratios = targetParts.map((part, i) => perSecond([part]) / ((perSecond([baselineParts[i]!]) + perSecond([baselineParts[i + 1]!])) / 2));
   return { result, adjacentBaseline: perSecond(baselineParts), ratio: median(ratios) };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** A total over slices run with skipAggregateResult (their raw results carry these counts). */

@@ -7,9 +7,10 @@
  * against a BASELINE measured in the same run on the same database: a raw
  * transfer of two `UPDATE ... SET balance = balance ± n` in one transaction.
  * All run for the same time with the same number of concurrent workers, in
- * interleaved slices (raw, ledger, bets, raw, ledger, bets, ...) so that a
- * change of the machine's load during the run weighs on all three alike; the
- * ratios are what to compare across machines.
+ * interleaved slices (raw, ledger, bets, raw, ledger, bets, ..., raw) so that a
+ * change of the machine's load during the run weighs on all three alike; each
+ * ratio is the median of its slices' ratios to the raw slices around them,
+ * and the ratios are what to compare across machines.
  *
  * Runs in-process on its own database: a fresh in-memory PGlite, or with
  * DATABASE_URL a fresh PostgreSQL database (created and dropped).
@@ -19,6 +20,7 @@ import { members } from '../../server/db/schema.ts';
 import { postTransaction } from '../../server/modules/wallet/ledger.ts';
 import { createTestDatabase } from '../../server/test/test-db.ts';
 import { createSeamlessKit } from '../../server/test/wallet-model.ts';
+import { median } from './support.ts';
 
 export interface LedgerBenchResult {
   seconds: number;
@@ -108,25 +110,34 @@ export async function benchLedgerTransfers(options: { seconds: number; concurren
       await seamless.credit({ transactionId: `${roundId}:win`, playerId, roundId, amount: 100 });
     };
 
-    const raw = tally();
-    const ledger = tally();
-    const betting = tally();
+    // Slices raw, ledger, bets, raw, ledger, bets, ..., raw: each ledger and bets slice lies between
+    // two raw slices, and its ratio is to their mean; the run's ratio is the median of those, so a
+    // pause that hits one slice moves one ratio, not the result.
     const slices = Math.max(1, Math.round(options.seconds));
+    const share = options.seconds / slices;
+    const raws = [tally()];
+    const ledgers: Tally[] = [];
+    const bettings: Tally[] = [];
+    await slice(raws[0]!, share, options.concurrency, rawTransfer);
     for (let n = 0; n < slices; n++) {
-      const share = options.seconds / slices;
-      await slice(raw, share, options.concurrency, rawTransfer);
-      await slice(ledger, share, options.concurrency, ledgerTransfer);
-      await slice(betting, share, options.concurrency, bet);
+      ledgers.push(tally());
+      await slice(ledgers[n]!, share, options.concurrency, ledgerTransfer);
+      bettings.push(tally());
+      await slice(bettings[n]!, share, options.concurrency, bet);
+      raws.push(tally());
+      await slice(raws[n + 1]!, share, options.concurrency, rawTransfer);
     }
-    const rawPerSecond = perSecond(raw);
+    const ratios = (parts: Tally[]) => median(parts.map((part, n) => perSecond(part) / ((perSecond(raws[n]!) + perSecond(raws[n + 1]!)) / 2)));
+    const all = (parts: Tally[]) => parts.reduce((sum, t) => ({ done: sum.done + t.done, errors: sum.errors + t.errors, ms: sum.ms + t.ms }), tally());
+    const [raw, ledger, betting] = [all(raws), all(ledgers), all(bettings)];
     return {
       seconds: options.seconds,
       concurrency: options.concurrency,
-      baselineTransfersPerSecond: rawPerSecond,
+      baselineTransfersPerSecond: perSecond(raw),
       ledgerTransfersPerSecond: perSecond(ledger),
-      ratioToBaseline: rawPerSecond > 0 ? perSecond(ledger) / rawPerSecond : 0,
+      ratioToBaseline: ratios(ledgers),
       seamlessBetsPerSecond: perSecond(betting),
-      betRatioToBaseline: rawPerSecond > 0 ? perSecond(betting) / rawPerSecond : 0,
+      betRatioToBaseline: ratios(bettings),
       errors: raw.errors + ledger.errors + betting.errors,
     };
   } finally {
