@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAnswerCache } from './answer-cache.ts';
 
+/** Lets every pending promise settle (a background refresh ends a few turns after its load). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('answer cache', () => {
   it('answers from memory until the lifetime ends', async () => {
     let time = 0;
@@ -47,7 +50,7 @@ describe('answer cache', () => {
     expect(await cache.get('a', load)).toBe(1);
     expect(loads).toBe(2);
     release?.();
-    await Promise.resolve();
+    await settled();
     expect(await cache.get('a', load)).toBe(2);
     // Its lifetime counts from when its load began (800), not from when it ended.
     time = 1799;
@@ -69,7 +72,7 @@ describe('answer cache', () => {
     fail = true;
     time = 900;
     expect(await cache.get('a', load)).toBe('answer 1');
-    await Promise.resolve();
+    await settled();
     // The next caller tries again.
     expect(await cache.get('a', load)).toBe('answer 1');
     expect(loads).toBe(3);
@@ -77,6 +80,21 @@ describe('answer cache', () => {
     await expect(cache.get('a', load)).rejects.toThrow('database down');
     fail = false;
     expect(await cache.get('a', load)).toBe('answer 5');
+  });
+
+  it('answers from memory when a refresh throws at once', async () => {
+    let time = 0;
+    const cache = createAnswerCache({ ttlMs: 1000, refreshAheadMs: 200, now: () => time });
+    await cache.get('a', async () => 'kept');
+    time = 900;
+    const throwing = (): Promise<string> => {
+      throw new Error('bad input');
+    };
+    expect(await cache.get('a', throwing)).toBe('kept');
+    await settled();
+    expect(await cache.get('a', async () => 'next')).toBe('kept');
+    await settled();
+    expect(await cache.get('a', async () => 'unused')).toBe('next');
   });
 
   it('drops a refresh that ends after the cache was cleared', async () => {
@@ -89,7 +107,7 @@ describe('answer cache', () => {
     cache.clear();
     expect(await cache.get('a', async () => 'after clear')).toBe('after clear');
     release?.('late');
-    await Promise.resolve();
+    await settled();
     expect(await cache.get('a', async () => 'unused')).toBe('after clear');
   });
 

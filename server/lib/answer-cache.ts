@@ -44,7 +44,8 @@ export function createAnswerCache(options: { ttlMs: number; refreshAheadMs?: num
 
   function refresh(key: string, entry: Entry, load: () => Promise<unknown>, time: number): void {
     entry.refreshing = true;
-    load().then(
+    // A load that throws at once fails this refresh, not the caller answered from memory.
+    new Promise<unknown>((resolve) => resolve(load())).then(
       (value) => {
         // Unless the entry was cleared or replaced meanwhile.
         if (entries.get(key) === entry) keep(key, Promise.resolve(value), time);
