@@ -9,7 +9,8 @@ import {
   recentGamesEndpoint,
   removeFavouriteEndpoint,
 } from '../../../contract/member-games.ts';
-import { registerEndpoint, SerializedAnswer } from '../../http/endpoint-route.ts';
+import type { Endpoint, ValueOf } from '../../../contract/endpoint.ts';
+import { type EndpointInput, registerEndpoint, SerializedAnswer } from '../../http/endpoint-route.ts';
 import { requireAuth } from '../session/auth.ts';
 import { addFavourite, type FindFavouriteGame, favouriteGameList, favouriteIds, findFavouriteGame, removeFavourite } from './favourites.ts';
 import { findLaunchableGame, type Launcher, launchGame, recentGames } from './game-sessions.ts';
@@ -41,45 +42,28 @@ export function registerGameRoutes(app: FastifyInstance, options: GameRoutesOpti
   const cache = createAnswerCache({ ttlMs: options.cacheTtlMs });
   // In front of it, the same answers by exact URL for a second at most (an answer is thus at most
   // cacheTtlMs + 1 s old): a repeated call skips validating its query and building its key.
-  const byUrl = { sharedByUrl: createAnswerCache({ ttlMs: Math.min(urlCacheTtlMs, options.cacheTtlMs), maxEntries: 500 }) };
-  registerEndpoint(
-    app,
-    vendorGameTypesEndpoint,
-    ({ ctx }) => {
-      const merchant = ctx.merchant.row.code;
-      return cache.get(`types|${merchant}|${ctx.language}`, async () => new SerializedAnswer(await vendorGameTypes(app.db, merchant, ctx.language)));
-    },
-    byUrl,
-  );
-  registerEndpoint(
-    app,
-    gameListEndpoint,
-    ({ ctx, query }) => {
-      const merchant = ctx.merchant.row.code;
-      const key = `list|${merchant}|${JSON.stringify(listFilter(merchant, query))}|${query.pageNo}|${query.pageSize}`;
-      return cache.get(key, async () => new SerializedAnswer(await gameList(app.db, merchant, query)));
-    },
-    byUrl,
-  );
-  registerEndpoint(
-    app,
-    hotGamesEndpoint,
-    ({ ctx, query }) => {
-      const merchant = ctx.merchant.row.code;
-      return cache.get(`hot|${merchant}|${query.gameType ?? ''}`, async () => new SerializedAnswer(await hotGames(app.db, merchant, query.gameType)));
-    },
-    byUrl,
-  );
-  registerEndpoint(
-    app,
-    winnerBoardEndpoint,
-    ({ ctx, query }) => {
-      const merchant = ctx.merchant.row.code;
-      const key = `winners|${merchant}|${query.gameCategory ?? ''}|${query.limitNum}`;
-      return cache.get(key, async () => new SerializedAnswer(await winnerBoard(app.db, merchant, query.gameCategory, query.limitNum)));
-    },
-    byUrl,
-  );
+  const byUrl = createAnswerCache({ ttlMs: Math.min(urlCacheTtlMs, options.cacheTtlMs), maxEntries: 500 });
+  /** A catalogue call: its answer, the same for every visitor, kept serialised under its normalised key. */
+  const catalogue = <E extends Endpoint>(endpoint: E, keyed: (input: EndpointInput<E>, merchant: string) => [key: string, load: () => Promise<ValueOf<E>>]) =>
+    registerEndpoint(
+      app,
+      endpoint,
+      (input) => {
+        const [key, load] = keyed(input, input.ctx.merchant.row.code);
+        return cache.get(key, async () => new SerializedAnswer(await load()));
+      },
+      { sharedByUrl: byUrl },
+    );
+  catalogue(vendorGameTypesEndpoint, ({ ctx }, merchant) => [`types|${merchant}|${ctx.language}`, () => vendorGameTypes(app.db, merchant, ctx.language)]);
+  catalogue(gameListEndpoint, ({ query }, merchant) => [
+    `list|${merchant}|${JSON.stringify(listFilter(merchant, query))}|${query.pageNo}|${query.pageSize}`,
+    () => gameList(app.db, merchant, query),
+  ]);
+  catalogue(hotGamesEndpoint, ({ query }, merchant) => [`hot|${merchant}|${query.gameType ?? ''}`, () => hotGames(app.db, merchant, query.gameType)]);
+  catalogue(winnerBoardEndpoint, ({ query }, merchant) => [
+    `winners|${merchant}|${query.gameCategory ?? ''}|${query.limitNum}`,
+    () => winnerBoard(app.db, merchant, query.gameCategory, query.limitNum),
+  ]);
   registerImageRoutes(app);
   registerMemberGameRoutes(app, cache);
 }
