@@ -52,9 +52,10 @@ const app = await buildApp({
   identity: { devEndpoints: config.devEndpoints, limits: config.smsBudgets },
 });
 if (seeded) app.log.info('seeded the demo data');
-// PGlite has no autovacuum: the server keeps its tables' statistics (PostgreSQL does it itself).
+// PGlite has no autovacuum and no checkpointer: the server keeps its tables' statistics and its WAL
+// in bounds (PostgreSQL does both itself).
 const stopMaintenance =
-  database.kind === 'pglite' ? startMaintenance(database.db, { onError: (error) => app.log.warn({ err: error }, 'table maintenance failed') }) : null;
+  database.kind === 'pglite' ? startMaintenance(database.db, { onError: (error) => app.log.warn({ err: error }, 'database maintenance failed') }) : null;
 
 let admin: Awaited<ReturnType<typeof startAdminListener>> | null = null;
 

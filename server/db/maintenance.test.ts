@@ -1,14 +1,15 @@
 /**
- * The table maintenance of PGlite (the engine it runs for, so always on an
- * in-memory PGlite): tables never analysed, or changed past the threshold
- * since, are analysed; others are left alone; the planner then sees the
- * tables as they are.
+ * The table maintenance and the checkpoints of PGlite (the engine they run
+ * for, so always on an in-memory PGlite): tables never analysed, or changed
+ * past the threshold since, are analysed; others are left alone; the planner
+ * then sees the tables as they are. A checkpoint runs once enough WAL was
+ * written since the last one, and only then.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { type DatabaseHandle, openDatabase } from './connect.ts';
-import { maintainTables } from './maintenance.ts';
+import { checkpointIfDue, maintainTables } from './maintenance.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -46,5 +47,24 @@ describe('maintainTables', () => {
     // The planner now counts the rows that are there.
     const [stats] = await rows(sql`select reltuples from pg_class where relname = 'login_failures'`);
     expect(Number(stats?.reltuples)).toBe(300);
+  });
+});
+
+describe('checkpointIfDue', () => {
+  const walSinceCheckpoint = async () =>
+    Number((await rows(sql`select pg_current_wal_insert_lsn() - redo_lsn as written from pg_control_checkpoint()`))[0]?.written);
+
+  it('checkpoints once the WAL written since the last checkpoint passes the threshold, and not before', async () => {
+    const threshold = 1024 * 1024;
+    await handle.db.execute(sql`checkpoint`);
+    expect(await checkpointIfDue(handle.db, threshold)).toBe(false);
+
+    await handle.db.execute(sql`create table wal_fill (line text not null)`);
+    await handle.db.execute(sql`insert into wal_fill select repeat('x', 200) from generate_series(1, 10000)`);
+    expect(await walSinceCheckpoint()).toBeGreaterThan(threshold);
+
+    expect(await checkpointIfDue(handle.db, threshold)).toBe(true);
+    expect(await walSinceCheckpoint()).toBeLessThan(threshold);
+    expect(await checkpointIfDue(handle.db, threshold)).toBe(false);
   });
 });

@@ -7,12 +7,23 @@
  * plans for tables a thousand times smaller than they are (the favourites'
  * count scanned every game of the merchant instead of the member's few
  * favourites). The first pass runs at start.
+ *
+ * And what PostgreSQL's checkpointer does: PGlite is a single-user backend,
+ * which never checkpoints by itself (PostgreSQL asks its checkpointer process
+ * for one when the WAL passes max_wal_size, and PGlite has none), so its WAL
+ * grew by every write for as long as the server ran (about 5 kB per bet: 470
+ * MB in a minute of bets) and a restart after a crash would have replayed all
+ * of it. Every `checkpointEveryMs` (2 s) a checkpoint runs once `walBytes`
+ * (32 MB) have been written since the last one; PostgreSQL then recycles the
+ * old segments, and the WAL stays at a few segments.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from './connect.ts';
 
 export interface MaintenanceOptions {
   everyMs?: number;
+  checkpointEveryMs?: number;
+  walBytes?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -47,22 +58,48 @@ export async function maintainTables(db: Database): Promise<string[]> {
   return tables.map((t) => t.relname);
 }
 
-/** Runs maintainTables now and every `everyMs`, one pass at a time; the returned function stops it. */
-export function startMaintenance(db: Database, options: MaintenanceOptions = {}): () => Promise<void> {
-  const everyMs = options.everyMs ?? 30_000;
+/** The WAL written since the last checkpoint after which checkpointIfDue checkpoints (two segments). */
+export const checkpointWalBytes = 32 * 1024 * 1024;
+
+/**
+ * Checkpoints when `walBytes` of WAL or more were written since the last
+ * checkpoint began; answers whether it did. A checkpoint under a stream of
+ * bets held PGlite for 30-50 ms every 5 s or so (docs/money.md).
+ */
+export async function checkpointIfDue(db: Database, walBytes = checkpointWalBytes): Promise<boolean> {
+  const result = await db.execute(sql`select (pg_current_wal_insert_lsn() - redo_lsn)::bigint as written from pg_control_checkpoint()`);
+  const [row] = (result as unknown as { rows: { written: string | number }[] }).rows;
+  if (!row || Number(row.written) < walBytes) return false;
+  await db.execute(sql`checkpoint`);
+  return true;
+}
+
+/** Runs `task` now and every `everyMs`, one run at a time; the returned function stops it and waits for a run under way. */
+function repeat(everyMs: number, task: () => Promise<unknown>, onError: MaintenanceOptions['onError']): () => Promise<void> {
   let running: Promise<unknown> | null = null;
-  const pass = () => {
-    running ??= maintainTables(db)
-      .catch((error: unknown) => options.onError?.(error))
+  const run = () => {
+    running ??= task()
+      .catch((error: unknown) => onError?.(error))
       .finally(() => {
         running = null;
       });
   };
-  pass();
-  const timer = setInterval(pass, everyMs);
+  run();
+  const timer = setInterval(run, everyMs);
   timer.unref();
   return async () => {
     clearInterval(timer);
     await running;
+  };
+}
+
+/** Runs maintainTables every `everyMs` and checkpointIfDue every `checkpointEveryMs`, from now; the returned function stops both. */
+export function startMaintenance(db: Database, options: MaintenanceOptions = {}): () => Promise<void> {
+  const stops = [
+    repeat(options.everyMs ?? 30_000, () => maintainTables(db), options.onError),
+    repeat(options.checkpointEveryMs ?? 2_000, () => checkpointIfDue(db, options.walBytes), options.onError),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

@@ -31,7 +31,7 @@
  * measured in the same run (tests/bench/ledger-transfers.ts).
  *
  * Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (50),
- * BENCH_LEDGER_SECONDS (5), BENCH_LEDGER_CONCURRENCY (8),
+ * BENCH_LEDGER_SECONDS (10), BENCH_LEDGER_CONCURRENCY (8),
  * BENCH_WARMUP (s per target, default 1; 0 to skip), BENCH_MERCHANT (DEMO),
  * BENCH_MIXED_MEMBERS (1000; 0 to skip the mixed load), BENCH_ONLY (a regular
  * expression of target names), BENCH_IDENTITY (1: no Accept-Encoding),
@@ -109,7 +109,7 @@ const warmup = envNumber('BENCH_WARMUP', 1, 0);
 /** Length of the slices a target and the baseline alternate in (benchInterleaved). */
 const sliceSeconds = envNumber('BENCH_SLICE', 1, 1);
 const connections = Math.round(envNumber('BENCH_CONNECTIONS', 50, 1));
-const ledgerSeconds = envNumber('BENCH_LEDGER_SECONDS', 5, 1);
+const ledgerSeconds = envNumber('BENCH_LEDGER_SECONDS', 10, 1);
 const ledgerConcurrency = Math.round(envNumber('BENCH_LEDGER_CONCURRENCY', 8, 1));
 const merchant = process.env.BENCH_MERCHANT?.trim() || 'DEMO';
 /** BENCH_ONLY: a regular expression; only targets whose name matches run (the baseline always runs). */
