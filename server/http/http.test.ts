@@ -129,8 +129,24 @@ describe('envelope and error model', () => {
 });
 
 describe('security headers', () => {
-  it('sets CSP, HSTS, nosniff and referrer policy', async () => {
-    const res = await app.inject({ method: 'GET', url: '/wps/system/status', headers: demo });
+  it('gives API answers, refusals and percent-escaped paths included, the policy of a document that loads nothing and is framed by nobody', async () => {
+    for (const url of ['/wps/system/status', '/wp%73/system/status', '/wps/missing', '/lgw/missing']) {
+      const res = await app.inject({ method: 'GET', url, headers: demo });
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // Headers that only a rendered page reads are not sent with data.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-xss-protection']).toBeUndefined();
+    }
+  });
+
+  it('gives everything else the page policy: CSP without inline script, HSTS, nosniff and referrer policy', async () => {
+    const res = await app.inject({ method: 'GET', url: '/m/home' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
@@ -142,6 +158,7 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
 
