@@ -13,8 +13,8 @@
  * for one when the WAL passes max_wal_size, and PGlite has none), so its WAL
  * grew by every write for as long as the server ran (about 5 kB per bet: 470
  * MB in a minute of bets) and a restart after a crash would have replayed all
- * of it. Every `checkpointEveryMs` (2 s) a checkpoint runs once `walBytes`
- * (32 MB) have been written since the last one; PostgreSQL then recycles the
+ * of it. Every 2 s a checkpoint runs once `checkpointWalBytes` (32 MB) have
+ * been written since the last one; PostgreSQL then recycles the
  * old segments, and the WAL stays at a few segments.
  */
 import { sql } from 'drizzle-orm';
@@ -22,8 +22,6 @@ import type { Database } from './connect.ts';
 
 export interface MaintenanceOptions {
   everyMs?: number;
-  checkpointEveryMs?: number;
-  walBytes?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -93,11 +91,14 @@ function repeat(everyMs: number, task: () => Promise<unknown>, onError: Maintena
   };
 }
 
-/** Runs maintainTables every `everyMs` and checkpointIfDue every `checkpointEveryMs`, from now; the returned function stops both. */
+/** How often startMaintenance looks at the WAL written since the last checkpoint. */
+const checkpointCheckEveryMs = 2_000;
+
+/** Runs maintainTables every `everyMs` and checkpointIfDue every 2 s, from now; the returned function stops both. */
 export function startMaintenance(db: Database, options: MaintenanceOptions = {}): () => Promise<void> {
   const stops = [
     repeat(options.everyMs ?? 30_000, () => maintainTables(db), options.onError),
-    repeat(options.checkpointEveryMs ?? 2_000, () => checkpointIfDue(db, options.walBytes), options.onError),
+    repeat(checkpointCheckEveryMs, () => checkpointIfDue(db), options.onError),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

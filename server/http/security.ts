@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { errorCodes } from '../../contract/error-codes.ts';
 import { isApiRequest } from './api-paths.ts';
@@ -8,10 +8,12 @@ import { AppError } from './app-error.ts';
 import { isSharedDatabase } from '../db/change-bus.ts';
 import { createDatabaseRateLimitStore } from './rate-limit-store.ts';
 
-/** Helmet's middleware as a Fastify onRequest step. */
-type HeaderSetter = ReturnType<typeof helmet>;
-
-const strictTransportSecurity = { maxAge: 31_536_000, includeSubDomains: true };
+/** What pages and API answers both carry. */
+const common = {
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  xContentTypeOptions: true,
+} as const;
 
 /**
  * Security headers, in two sets, each built once (each request only sets the
@@ -49,15 +51,11 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         frameAncestors: ["'self'"],
       },
     },
-    strictTransportSecurity,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xContentTypeOptions: true,
+    ...common,
   });
   const apiHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    strictTransportSecurity,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xContentTypeOptions: true,
+    ...common,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: false,
     crossOriginEmbedderPolicy: false,
@@ -68,9 +66,11 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  const set = (headers: HeaderSetter, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
-    headers(request.raw, reply.raw, (error) => done(error === undefined ? undefined : error instanceof Error ? error : new Error(String(error))));
-  app.addHook('onRequest', (request, reply, done) => set(isApiRequest(request) ? apiHeaders : pageHeaders, request, reply, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    (isApiRequest(request) ? apiHeaders : pageHeaders)(request.raw, reply.raw, (error) =>
+      done(error === undefined ? undefined : error instanceof Error ? error : new Error(String(error))),
+    ),
+  );
 }
 
 /**

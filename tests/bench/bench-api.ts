@@ -44,7 +44,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createApiClient } from '../../src/api/client.ts';
-import { median, signIn } from './support.ts';
+import { medianSliceRatio, signIn } from './support.ts';
 import { gameListEndpoint } from '../../contract/games.ts';
 import { memberInfoEndpoint } from '../../contract/member.ts';
 import { derivedVendorSecret, signedHeaders } from '../../server/modules/seamless/signature.ts';
@@ -309,10 +309,8 @@ async function benchInterleaved(origin: string, target: Target, member: MemberFi
   result.requestsPerSecond = perSecond(targetParts);
   result.totalRequests = sumOf(targetParts, 'totalCompletedRequests');
   result.bytesPerAnswer = result.totalRequests > 0 ? sumOf(targetParts, 'totalBytes') / result.totalRequests : 0;
-  // The ratio is the median of each slice's ratio to the two baseline slices around it: a pause
-  // that hits one slice moves one of the ratios, not the result.
-  const ratios = targetParts.map((part, i) => perSecond([part]) / ((perSecond([baselineParts[i]!]) + perSecond([baselineParts[i + 1]!])) / 2));
-  return { result, adjacentBaseline: perSecond(baselineParts), ratio: median(ratios) };
+  const rates = (parts: autocannon.Result[]) => parts.map((part) => perSecond([part]));
+  return { result, adjacentBaseline: perSecond(baselineParts), ratio: medianSliceRatio(rates(targetParts), rates(baselineParts)) };
 }
 
 /** A total over slices run with skipAggregateResult (their raw results carry these counts). */

@@ -20,7 +20,7 @@ import { members } from '../../server/db/schema.ts';
 import { postTransaction } from '../../server/modules/wallet/ledger.ts';
 import { createTestDatabase } from '../../server/test/test-db.ts';
 import { createSeamlessKit } from '../../server/test/wallet-model.ts';
-import { median } from './support.ts';
+import { medianSliceRatio } from './support.ts';
 
 export interface LedgerBenchResult {
   seconds: number;
@@ -111,8 +111,7 @@ export async function benchLedgerTransfers(options: { seconds: number; concurren
     };
 
     // Slices raw, ledger, bets, raw, ledger, bets, ..., raw: each ledger and bets slice lies between
-    // two raw slices, and its ratio is to their mean; the run's ratio is the median of those, so a
-    // pause that hits one slice moves one ratio, not the result.
+    // two raw slices (medianSliceRatio).
     const slices = Math.max(1, Math.round(options.seconds));
     const share = options.seconds / slices;
     const raws = [tally()];
@@ -127,7 +126,7 @@ export async function benchLedgerTransfers(options: { seconds: number; concurren
       raws.push(tally());
       await slice(raws[n + 1]!, share, options.concurrency, rawTransfer);
     }
-    const ratios = (parts: Tally[]) => median(parts.map((part, n) => perSecond(part) / ((perSecond(raws[n]!) + perSecond(raws[n + 1]!)) / 2)));
+    const ratios = (parts: Tally[]) => medianSliceRatio(parts.map(perSecond), raws.map(perSecond));
     const all = (parts: Tally[]) => parts.reduce((sum, t) => ({ done: sum.done + t.done, errors: sum.errors + t.errors, ms: sum.ms + t.ms }), tally());
     const [raw, ledger, betting] = [all(raws), all(ledgers), all(bettings)];
     return {

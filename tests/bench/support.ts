@@ -166,6 +166,15 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/**
+ * Slices measured as B T B T ... T B: each target slice's rate over the mean
+ * of the two baseline slices around it, and the median of those ratios (a
+ * pause that hits one slice moves one ratio, not the result).
+ */
+export function medianSliceRatio(targetRates: number[], baselineRates: number[]): number {
+  return median(targetRates.map((rate, i) => rate / ((baselineRates[i]! + baselineRates[i + 1]!) / 2)));
+}
+
 /** A plain text table: first column left-aligned, the others right-aligned. */
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
