@@ -29,6 +29,7 @@ import WebSocket from 'ws';
 import { type ChatClientFrame, type ChatServerFrame, chatErrorCodes, chatSendBurst } from '../../contract/chat.ts';
 import type { Database } from '../../server/db/connect.ts';
 import { chatConversations, chatMessages } from '../../server/db/schema-chat.ts';
+import { percentile } from './support.ts';
 
 export interface BenchMember {
   id: number;
@@ -266,12 +267,6 @@ export interface DatabaseCheck {
   /** The rows of each phase's sends (by their clientIds) against what the phase sent. */
   byPhase: Record<PhaseName, PhaseCheck>;
   failures: string[];
-}
-
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /** Staff replies on their way at most (under the burst of `chatSendBurst`). */

@@ -24,6 +24,7 @@ import { hashPassword } from '../../server/modules/member/passwords.ts';
 import { signedHeaders } from '../../server/modules/seamless/signature.ts';
 import { postTransaction } from '../../server/modules/wallet/ledger.ts';
 import { createApiClient } from '../../src/api/client.ts';
+import { percentile } from './support.ts';
 
 export const mixedPassword = 'Mixed#2026';
 const openingBalance = 1_000_00;
@@ -80,11 +81,6 @@ export interface MixedLoadResult {
   steps: { step: Step; requests: number; p50Ms: number; p99Ms: number }[];
   failures: number;
   firstFailure: string | null;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoadResult> {
@@ -162,8 +158,8 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     latencyP50Ms: percentile(all, 50),
     latencyP99Ms: percentile(all, 99),
     steps: steps.map((step) => {
-      const sorted = timings.get(step)!.sort((a, b) => a - b);
-      return { step, requests: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+      const times = timings.get(step)!;
+      return { step, requests: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99) };
     }),
     failures,
     firstFailure,

@@ -166,6 +166,13 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The nearest-rank percentile `p` (0-100) of `values`; 0 for none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
 /**
  * Slices measured as B T B T ... T B: each target slice's rate over the mean
  * of the two baseline slices around it, and the median of those ratios (a
