@@ -40,7 +40,8 @@ export const seamlessRequests = pgTable(
     betId: bigint('bet_id', { mode: 'number' })
       .notNull()
       .references(() => bets.id),
-    platformTransactionId: uuid('platform_transaction_id').references(() => ledgerTransactions.id),
+    // References ledger_transactions, checked once per statement by a trigger (migration 0016).
+    platformTransactionId: uuid('platform_transaction_id'),
     /** The member's balance the first answer gave (a replay answers it again); null on rows older than migration 0007. */
     balanceAfter: bigint('balance_after', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -7,6 +7,7 @@
  * decisions and replays, with the whole ledger checked after every step. Runs
  * on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
+import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +187,42 @@ describe('postTransaction', () => {
     const stored = await findTransaction(t.db, 'DEMO', `immutable:${m.id}`);
     expect(stored?.kind).toBe('adjust');
     expect(stored?.postings.map((p) => p.amount)).toEqual([-300, 300]);
+    expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  });
+
+  it('refuses in the database a posting, bet or seamless request naming a transaction or account that does not exist, and the removal of an account with postings', async () => {
+    const m = await createMember(t.db, 'ledgerrefs');
+    await credit(m.id, 500, `refs:${m.id}`);
+    const seamless = await createSeamlessKit(t.db);
+    const round = `refs-${m.id}`;
+    const debit = await seamless.debit({ transactionId: `${round}:bet`, playerId: String(m.id), gameCode: seamless.gameCode, roundId: round, amount: 100 });
+    const [acct] = await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.key, `member:${m.id}`));
+    const missing = randomUUID();
+    const brokenReference = (constraint: string) => ({ code: '23503', constraint });
+    expect(
+      await refusal(t.db.execute(sql`insert into ledger_postings (transaction_id, account_id, amount, balance_after) values (${missing}, ${acct!.id}, 1, 401)`)),
+    ).toEqual(brokenReference('ledger_postings_transaction_id_ledger_transactions_id_fk'));
+    expect(
+      await refusal(
+        t.db.execute(sql`insert into ledger_postings (transaction_id, account_id, amount, balance_after) values (${debit.platformTransactionId!}, ${-1}, 1, 1)`),
+      ),
+    ).toEqual(brokenReference('ledger_postings_account_id_ledger_accounts_id_fk'));
+    expect(await refusal(t.db.execute(sql`update bets set settle_tx_id = ${missing} where round_id = ${round}`))).toEqual(
+      brokenReference('bets_ledger_transactions_fk'),
+    );
+    expect(
+      await refusal(t.db.execute(sql`update seamless_requests set platform_transaction_id = ${missing} where transaction_id = ${`${round}:bet`}`)),
+    ).toEqual(brokenReference('seamless_requests_platform_transaction_id_ledger_transactions_id_fk'));
+    expect(await refusal(t.db.execute(sql`delete from ledger_accounts where id = ${acct!.id}`))).toEqual(
+      brokenReference('ledger_postings_account_id_ledger_accounts_id_fk'),
+    );
+    expect(await refusal(t.db.execute(sql`update ledger_accounts set id = ${acct!.id + 1_000_000} where id = ${acct!.id}`))).toEqual(
+      brokenReference('ledger_postings_account_id_ledger_accounts_id_fk'),
+    );
+    expect((await refusal(t.db.execute(sql`truncate ledger_accounts cascade`)))?.code).toBe('23001');
+    // Nothing moved: the bet is open on its stake, the member holds 400, and every invariant holds.
+    expect(await memberBalances(t.db, m.id)).toEqual({ balance: 400, held: 0 });
+    expect(await betMismatches(t.db, m.id)).toBe(0);
     expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
   });
 
