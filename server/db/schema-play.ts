@@ -9,7 +9,7 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, t
 import { timestamptz } from './columns.ts';
 import { games, vendors } from './schema-catalogue.ts';
 import { gameSessions } from './schema-lobby.ts';
-import { bets, ledgerTransactions } from './schema-wallet.ts';
+import { bets } from './schema-wallet.ts';
 import { members, merchants } from './schema.ts';
 
 /** The secret each vendor signs its seamless-wallet requests with (created on first use). */
