@@ -9,7 +9,7 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, t
 import { timestamptz } from './columns.ts';
 import { games, vendors } from './schema-catalogue.ts';
 import { gameSessions } from './schema-lobby.ts';
-import { bets } from './schema-wallet.ts';
+import { bets, ledgerTransactions } from './schema-wallet.ts';
 import { members, merchants } from './schema.ts';
 
 /** The secret each vendor signs its seamless-wallet requests with (created on first use). */
@@ -40,8 +40,7 @@ export const seamlessRequests = pgTable(
     betId: bigint('bet_id', { mode: 'number' })
       .notNull()
       .references(() => bets.id),
-    // References ledger_transactions, checked once per statement by a trigger (migration 0016).
-    platformTransactionId: uuid('platform_transaction_id'),
+    platformTransactionId: uuid('platform_transaction_id').references(() => ledgerTransactions.id),
     /** The member's balance the first answer gave (a replay answers it again); null on rows older than migration 0007. */
     balanceAfter: bigint('balance_after', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

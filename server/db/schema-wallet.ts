@@ -96,10 +96,12 @@ export const ledgerPostings = pgTable(
   'ledger_postings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // References ledger_transactions and ledger_accounts, checked once per statement by the
-    // ledger_postings_balanced trigger instead of a foreign key per row (migration 0016).
-    transactionId: uuid('transaction_id').notNull(),
-    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
     amount: money('amount').notNull(),
     balanceAfter: money('balance_after').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -276,9 +278,8 @@ export const bets = pgTable(
     stake: money('stake').notNull(),
     win: money('win').notNull().default(0),
     status: varchar('status', { length: 16 }).$type<(typeof betStatusValues)[number]>().notNull().default('open'),
-    // Both reference ledger_transactions, checked once per statement by triggers (migration 0016).
-    betTxId: uuid('bet_tx_id'),
-    settleTxId: uuid('settle_tx_id'),
+    betTxId: uuid('bet_tx_id').references(() => ledgerTransactions.id),
+    settleTxId: uuid('settle_tx_id').references(() => ledgerTransactions.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     settledAt: timestamptz('settled_at'),
   },

@@ -190,7 +190,7 @@ describe('postTransaction', () => {
     expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
   });
 
-  it('refuses in the database a posting, bet or seamless request naming a transaction or account that does not exist, and the removal of an account with postings', async () => {
+  it('refuses in the database a posting, bet or seamless request naming a transaction or account that does not exist, and the removal of an account with postings (foreign keys)', async () => {
     const m = await createMember(t.db, 'ledgerrefs');
     await credit(m.id, 500, `refs:${m.id}`);
     const seamless = await createSeamlessKit(t.db);
@@ -208,11 +208,12 @@ describe('postTransaction', () => {
       ),
     ).toEqual(brokenReference('ledger_postings_account_id_ledger_accounts_id_fk'));
     expect(await refusal(t.db.execute(sql`update bets set settle_tx_id = ${missing} where round_id = ${round}`))).toEqual(
-      brokenReference('bets_ledger_transactions_fk'),
+      brokenReference('bets_settle_tx_id_ledger_transactions_id_fk'),
     );
+    // PostgreSQL keeps 63 characters of a constraint's name.
     expect(
       await refusal(t.db.execute(sql`update seamless_requests set platform_transaction_id = ${missing} where transaction_id = ${`${round}:bet`}`)),
-    ).toEqual(brokenReference('seamless_requests_platform_transaction_id_ledger_transactions_id_fk'));
+    ).toEqual(brokenReference('seamless_requests_platform_transaction_id_ledger_transactions_i'));
     expect(await refusal(t.db.execute(sql`delete from ledger_accounts where id = ${acct!.id}`))).toEqual(
       brokenReference('ledger_postings_account_id_ledger_accounts_id_fk'),
     );
