@@ -89,8 +89,17 @@ export const browserInstallMachine = installMachine.provide({
     applyUpdate: fromPromise(async () => {
       const waiting = installSignals.registration?.waiting;
       if (!waiting) throw new Error('No waiting version');
-      // The new version takes over (its worker answers SKIP_WAITING), then the page reloads into it.
-      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      // The new version takes over (its worker answers SKIP_WAITING), then the page reloads into it: once,
+      // on whichever comes first of the page's new controller and the worker's activation (a page the old
+      // version did not control gets no controllerchange).
+      let reloading = false;
+      const reload = () => {
+        if (reloading) return;
+        reloading = true;
+        window.location.reload();
+      };
+      navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+      waiting.addEventListener('statechange', () => waiting.state === 'activated' && reload());
       waiting.postMessage({ type: 'SKIP_WAITING' });
     }),
   },
