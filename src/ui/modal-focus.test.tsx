@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -96,5 +96,28 @@ describe('modal focus (WCAG 2.1.2, 2.4.3)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('takes focus back into a sheet when the control that had it is taken out, and Tab goes on inside', async () => {
+    const user = userEvent.setup();
+    let hideIos: () => void = () => {};
+    function ChangingSheet() {
+      const [ios, setIos] = useState(true);
+      hideIos = () => setIos(false);
+      return (
+        <Sheet title="Download the app" onClose={() => {}}>
+          {ios ? <a href="/ios">iPhone</a> : null}
+          <a href="/android">Android</a>
+        </Sheet>
+      );
+    }
+    render(<ChangingSheet />);
+    const sheet = screen.getByRole('dialog', { name: 'Download the app' });
+    await user.tab();
+    expect(focusedName()).toBe('iPhone');
+    await act(async () => hideIos());
+    expect(document.activeElement).toBe(sheet);
+    await user.tab();
+    expect(focusedName()).toBe('Android');
   });
 });

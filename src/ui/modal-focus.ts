@@ -8,7 +8,8 @@ const focusableSelector = 'button, [href], input, select, textarea, summary, [ta
  */
 function tabbable(el: HTMLElement, all: readonly HTMLElement[]): boolean {
   if (el.hasAttribute('disabled') || el.tabIndex < 0 || el.closest('[inert]')) return false;
-  if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) return false;
+  // checkVisibility is missing before Safari 17.4: there, every control counts as shown.
+  if (el.checkVisibility?.({ visibilityProperty: true }) === false) return false;
   if (el instanceof HTMLInputElement && el.type === 'radio' && el.name) {
     const group = all.filter((o): o is HTMLInputElement => o instanceof HTMLInputElement && o.type === 'radio' && o.name === el.name);
     return el.checked || (!group.some((r) => r.checked) && group[0] === el);
@@ -21,8 +22,10 @@ function tabbable(el: HTMLElement, all: readonly HTMLElement[]): boolean {
  * while open, focus moves into the panel (to its `[data-autofocus]` control,
  * else its first control, else the panel; with `focusPanel`, to the panel
  * itself, so a long sheet is read from its title), Tab and Shift+Tab cycle inside it,
- * Escape calls `onClose`; when it closes, focus returns to the control that
- * had it before (the one that opened it).
+ * Escape calls `onClose`; when the focused control is taken out of the panel
+ * (its content changed under the player), focus goes back to the panel rather
+ * than to the page; when it closes, focus returns to the control that had it
+ * before (the one that opened it).
  */
 export function useModalFocus<T extends HTMLElement>(open: boolean, onClose: () => void, { focusPanel = false } = {}) {
   const panel = useRef<T>(null);
@@ -50,12 +53,17 @@ export function useModalFocus<T extends HTMLElement>(open: boolean, onClose: () 
         const items = focusables();
         if (items.length === 0) return;
         const at = items.indexOf(document.activeElement as HTMLElement);
-        const next = event.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : at === -1 || at === items.length - 1 ? 0 : at + 1;
+        // From outside the list (at -1), Tab goes to the first control and Shift+Tab to the last.
+        const next = event.shiftKey ? (at <= 0 ? items.length : at) - 1 : (at + 1) % items.length;
         items[next]?.focus();
       }
     };
+    // A removed element drops focus to the body: take it back into the panel.
+    const lost = new MutationObserver(() => document.activeElement === document.body && node?.focus());
+    if (node) lost.observe(node, { childList: true, subtree: true });
     document.addEventListener('keydown', onKey);
     return () => {
+      lost.disconnect();
       document.removeEventListener('keydown', onKey);
       before?.focus?.();
     };
