@@ -53,6 +53,8 @@ export const errorCodes = {
   usernameInvalid: 'register.username.invalid',
   emailInvalid: 'register.email.invalid',
   nameInvalid: 'register.name.invalid',
+  nicknameInvalid: 'member.nickname.invalid',
+  payeeNameLocked: 'member.payee.locked',
   fieldInvalid: 'register.field.invalid',
   fieldRequired: 'register.field.required',
   referrerInvalid: 'register.referrer.invalid',

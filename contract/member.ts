@@ -2,7 +2,8 @@
  * Members (spec sections 2, 3, 5 and 7): registration rules and registration
  * by username or mobile number (encrypted), member info, change password,
  * set password by phone (encrypted), forgot password by e-mail, username and
- * affiliate code checks.
+ * affiliate code checks; the member's own account fields (nickname, e-mail,
+ * payee name) and head icon.
  */
 import * as z from 'zod/mini';
 import { defineEndpoint, plainText } from './endpoint.ts';
@@ -205,6 +206,10 @@ export const memberInfoSchema = z.object({
   email: z.nullable(z.string()),
   /** Masked (`+63 917****567`). */
   mobileNum: z.nullable(z.string()),
+  /** The name withdrawals are paid to; set once by the member, then changed only by the operator. */
+  payeeName: z.nullable(z.string()),
+  /** When the head icon last changed (ms), or null without one: a new value means fetch /wps/member/info/icon again. */
+  iconVersion: z.nullable(z.number()),
   firstTimeLogin: z.boolean(),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
@@ -264,4 +269,76 @@ export const forgotPasswordEmailEndpoint = defineEndpoint({
     email: plainText(254),
   }),
   value: z.null(),
+});
+
+// ------------------------------------------------------------------ the member's own account
+
+/**
+ * The account fields a member edits on /m/myAccount/index. Each is checked
+ * against the merchant's registration rule of the same field (pattern and
+ * length, `/wps/system/setting/register`), whether or not registration asks
+ * for it; a refusal names the field's own error code.
+ */
+export const accountFields = ['nickname', 'email', 'payeeName'] as const;
+export type AccountField = (typeof accountFields)[number];
+
+export const accountFieldErrorCodes: Record<AccountField, string> = {
+  nickname: errorCodes.nicknameInvalid,
+  email: errorCodes.emailInvalid,
+  payeeName: errorCodes.nameInvalid,
+};
+
+export const nicknameEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/info/nickname',
+  tag: 'member',
+  summary: "Sets the member's nickname (the registration rule's pattern and length; member.nickname.invalid)",
+  auth: true,
+  body: z.object({ nickname: plainText(128) }),
+  value: z.null(),
+});
+
+export const emailEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/info/email',
+  tag: 'member',
+  summary: "Sets the member's e-mail (below 255 characters, the e-mail pattern; register.email.invalid)",
+  auth: true,
+  body: z.object({ email: plainText(254) }),
+  value: z.null(),
+});
+
+export const payeeNameEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/wps/member/info/payeename',
+  tag: 'member',
+  summary: "Sets the member's payee name once (register.name.invalid; member.payee.locked once set: the operator changes it)",
+  auth: true,
+  body: z.object({ payeeName: plainText(128) }),
+  value: z.null(),
+});
+
+/** Spec section 9: an upload is png or jpg of at most 5 MB. */
+export const iconLimits = { bytesMax: 5 * 1024 * 1024, types: ['image/png', 'image/jpeg'] } as const;
+/** The head icon as the site sends it: a `data:image/png;base64,` or `data:image/jpeg;base64,` URL (at most 5 MB decoded). */
+export const iconDataUrlSchema = z.string().check(z.maxLength(Math.ceil((iconLimits.bytesMax * 4) / 3) + 32));
+
+export const memberIconEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wps/member/info/icon',
+  tag: 'member',
+  summary: "The member's head icon as a data URL, or null without one",
+  auth: true,
+  value: z.object({ icon: z.nullable(z.string()) }),
+});
+
+export const uploadMemberIconEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/wps/member/info/icon',
+  tag: 'member',
+  summary:
+    'Sets the head icon (form-encoded or JSON `icon`: a png or jpg data URL of at most 5 MB, checked by its bytes; upload.type.invalid, upload.too.large)',
+  auth: true,
+  body: z.object({ icon: iconDataUrlSchema }),
+  value: z.object({ icon: z.string(), iconVersion: z.number() }),
 });

@@ -57,6 +57,9 @@ Commands:
                                    (+639171234567) or an e-mail address, newest first (also:
                                    npm run outbox -- --to <recipient>)
   members agent <username>         make a member an agent (team leader, type 1) with an invitation code
+  members payee <username> <payee name>
+                                   change a member's payee name (members set it once; the merchant's
+                                   payee name rule applies), e.g. members payee player1 "Patricia Santos"
   staff add <name> [--name "Display name"]
                                    create a customer-service staff account for the staff console
                                    (/staff), or reset its password and name; the password is read
@@ -234,6 +237,15 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       const username = rest[0];
       if (!username || !usernamePattern.test(username)) return { error: 'members agent needs a member\'s username' };
       return noMore(3) ?? { command: { kind: 'members.agent', merchant, username } };
+    }
+    case 'members payee': {
+      const [username, ...words] = rest;
+      // The name may come quoted (one argument) or as several words.
+      const payeeName = words.join(' ').trim();
+      if (!username || !usernamePattern.test(username) || !payeeName || payeeName.length > 128) {
+        return { error: 'members payee needs a member\'s username and the payee name' };
+      }
+      return { command: { kind: 'members.payee', merchant, username, payeeName } };
     }
     case 'inbox send': {
       if (all === (to !== undefined)) return { error: 'inbox send needs either --to <username> or --all' };

@@ -12,7 +12,6 @@ import {
   bigserial,
   char,
   check,
-  customType,
   date,
   index,
   integer,
@@ -27,14 +26,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { merchantCode, timestamptz } from './columns.ts';
-import { members, } from './schema.ts';
-
-/** Raw bytes (PostgreSQL bytea); node-postgres gives a Buffer, PGlite a Uint8Array. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-  toDriver: (value) => value,
-});
+import { bytea, members } from './schema.ts';
 
 /** A text per language code (EN, CN, ...). */
 export type LocalisedText = Record<string, string>;

@@ -11,6 +11,8 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
+  customType,
   date,
   index,
   integer,
@@ -55,6 +57,17 @@ export type NewMerchantRow = typeof merchants.$inferInsert;
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
+ * Raw bytes (PostgreSQL bytea); node-postgres gives a Buffer, PGlite a Uint8Array.
+ * Defined here (the other schema files import it from here) because
+ * columns.ts imports this file.
+ */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});
+
+/**
  * Members of every type (house plan): 0 and 40 members, 1, 2, 41, 42 agents,
  * 4 trial. Usernames are unique per merchant ignoring case; mobile numbers
  * (dialing code + national number, digits only) are unique per merchant.
@@ -92,6 +105,8 @@ export const members = pgTable(
     registerMethod: varchar('register_method', { length: 16 }),
     registerUrl: text('register_url'),
     registerIp: varchar('register_ip', { length: 64 }),
+    /** When the head icon (member_icons) last changed; null without one. `/wps/member/info` answers it as `iconVersion`. */
+    iconChangedAt: timestamptz('icon_changed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -106,6 +121,27 @@ export const members = pgTable(
 );
 export type MemberRow = typeof members.$inferSelect;
 export type NewMemberRow = typeof members.$inferInsert;
+
+/**
+ * A member's head icon (spec section 9: png or jpg, at most 5 MB), set by the
+ * member on /m/myAccount/index; `members.icon_changed_at` changes with it.
+ */
+export const memberIcons = pgTable(
+  'member_icons',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    contentType: varchar('content_type', { length: 16 }).$type<'image/png' | 'image/jpeg'>().notNull(),
+    data: bytea('data').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('member_icons_type_ck', sql`${t.contentType} in ('image/png', 'image/jpeg')`),
+    check('member_icons_size_ck', sql`octet_length(${t.data}) between 1 and 5242880`),
+  ],
+);
+export type MemberIconRow = typeof memberIcons.$inferSelect;
 
 /**
  * Sessions: only the SHA-256 of the 256-bit token is stored. `web` sessions

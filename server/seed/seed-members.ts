@@ -2,19 +2,25 @@
  * Demo accounts (docs/identity.md): agent `agent1` / `Agent#2026` (type 1,
  * affiliate code AGENT1), member `player1` / `Player#2026` (type 0, in
  * agent1's downline) and the mobile-number member +63 9171234567 /
- * `Mobile#2026` (username `mobile1`, also in agent1's downline). Seeded only
- * when the merchant has no member; the three argon2id hashes run in parallel.
+ * `Mobile#2026` (username `mobile1`, also in agent1's downline). player1 has
+ * a nickname, a payee name (so the account page shows it locked) and a head
+ * icon. Seeded only when the merchant has no member; the three argon2id
+ * hashes run in parallel.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
-import { members } from '../db/schema.ts';
+import { memberIcons, members } from '../db/schema.ts';
 import { hashPassword } from '../modules/member/passwords.ts';
 
 export const demoAccounts = {
   agent: { username: 'agent1', password: 'Agent#2026', affiliateCode: 'AGENT1' },
-  player: { username: 'player1', password: 'Player#2026' },
+  player: { username: 'player1', password: 'Player#2026', nickname: 'Lucky Pat', payeeName: 'Patricia Santos' },
   mobile: { username: 'mobile1', password: 'Mobile#2026', dialingCode: '63', mobileNumber: '9171234567' },
 } as const;
+
+/** player1's head icon: a 24 x 24 PNG of a head and shoulders. */
+export const demoIconPng =
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAW0lEQVR42mPQztlAFcQwkg36dAWEKDIIYgQyIscgTFPwm8VAkil4zBo1iFyDqBZr1ExH1EzZVMtrX7froSGSDcI0gqBxDCQZgcc42hhEvCmYZjGQbQqaWYPPIACtjIJyMYmndgAAAABJRU5ErkJggg==';
 
 /** Returns whether it seeded. */
 export async function seedMembersIfEmpty(db: Database, merchantCode: string): Promise<boolean> {
@@ -56,9 +62,11 @@ export async function seedMembersIfEmpty(db: Database, merchantCode: string): Pr
         passwordHash: playerHash,
         type: 0,
         parentId: agentRow?.id ?? null,
-        nickname: 'Player One',
+        nickname: player.nickname,
+        payeeName: player.payeeName,
         email: 'player1@example.com',
         passwordChangedAt: now,
+        iconChangedAt: now,
       },
       {
         merchantCode,
@@ -72,5 +80,16 @@ export async function seedMembersIfEmpty(db: Database, merchantCode: string): Pr
       },
     ])
     .onConflictDoNothing();
+  const [playerRow] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.merchantCode, merchantCode), eq(members.username, player.username)))
+    .limit(1);
+  if (playerRow) {
+    await db
+      .insert(memberIcons)
+      .values({ memberId: playerRow.id, contentType: 'image/png', data: Buffer.from(demoIconPng, 'base64'), updatedAt: now })
+      .onConflictDoNothing();
+  }
   return true;
 }

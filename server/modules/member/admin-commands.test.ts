@@ -1,14 +1,15 @@
 /**
  * `npm run admin -- members agent <username>`: the operator makes a member an
  * agent; the member then logs in as an agent and new members can register
- * under the invitation code it was given.
+ * under the invitation code it was given. `members payee <username> <name>`:
+ * the operator changes the payee name a member set (and cannot change again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliateCheckEndpoint, registerEndpoint } from '../../../contract/member.ts';
+import { affiliateCheckEndpoint, memberInfoEndpoint, payeeNameEndpoint, registerEndpoint } from '../../../contract/member.ts';
 import { loginEndpoint, trialLoginEndpoint } from '../../../contract/session.ts';
 import { parseAdminArgs, runAdminCli } from '../../admin/cli.ts';
 import { executeAdminCommand } from '../../admin/commands.ts';
-import { createHarness, type Harness, type TestClient } from '../../test/identity-harness.ts';
+import { createHarness, failureOf, type Harness, type TestClient } from '../../test/identity-harness.ts';
 import { formatMembers } from './admin-commands.ts';
 
 let h: Harness;
@@ -73,5 +74,50 @@ describe('members agent', () => {
     await expect(executeAdminCommand(h.testDb.db, { kind: 'members.agent', merchant: 'DEMO', username: userName })).rejects.toMatchObject({
       statusCode: 400,
     });
+  });
+});
+
+describe('members payee', () => {
+  it('parses a username and the payee name (quoted or as several words), and refuses anything else with the usage', async () => {
+    const command = { kind: 'members.payee', merchant: 'DEMO', username: 'payee1', payeeName: 'Patricia Santos' };
+    expect(parseAdminArgs(['members', 'payee', 'payee1', 'Patricia Santos'])).toEqual({ command });
+    expect(parseAdminArgs(['members', 'payee', 'payee1', 'Patricia', 'Santos'])).toEqual({ command });
+    for (const argv of [['members', 'payee'], ['members', 'payee', 'payee1'], ['members', 'payee', 'payee1', '  '], ['members', 'payee', '1bad', 'Pat Santos']]) {
+      const err: string[] = [];
+      const code = await runAdminCli(argv, { env: { DATA_DIR: '/nonexistent/never-opened' }, out: () => {}, err: (t) => err.push(t) });
+      expect(code, argv.join(' ')).toBe(2);
+      expect(err.join('\n')).toContain('members payee <username> <payee name>');
+    }
+  });
+
+  it("changes the payee name a member set and cannot change, checked by the merchant's rule", async () => {
+    const c = h.client({ ip: '198.51.100.64' });
+    await register(c, 'payee1');
+    c.token = (await login(c, 'payee1')).token;
+    await c.call(payeeNameEndpoint, { body: { payeeName: 'Patricia Santo' } });
+    expect(await failureOf(c.call(payeeNameEndpoint, { body: { payeeName: 'Patricia Santos' } }))).toMatchObject({ errorCode: 'member.payee.locked' });
+
+    await expect(
+      executeAdminCommand(h.testDb.db, { kind: 'members.payee', merchant: 'DEMO', username: 'payee1', payeeName: 'Patricia 5antos' }),
+    ).rejects.toMatchObject({ statusCode: 400, errorCode: 'register.name.invalid' });
+    const view = await executeAdminCommand(h.testDb.db, { kind: 'members.payee', merchant: 'DEMO', username: 'PAYEE1', payeeName: ' Patricia Santos ' });
+    if (!('members' in view)) throw new Error('not a members view');
+    expect(formatMembers(view)).toBe('payee1  payee name "Patricia Santos" (was "Patricia Santo")');
+
+    // The server's session cache keeps a member row at most sessionCacheMs (2 s).
+    h.clock.advance(3_000);
+    await expect(c.call(memberInfoEndpoint)).resolves.toMatchObject({ payeeName: 'Patricia Santos' });
+    // Still locked for the member.
+    expect(await failureOf(c.call(payeeNameEndpoint, { body: { payeeName: 'Someone Else' } }))).toMatchObject({ errorCode: 'member.payee.locked' });
+  });
+
+  it('answers member.not.found for an unknown member, and refuses a trial account', async () => {
+    await expect(
+      executeAdminCommand(h.testDb.db, { kind: 'members.payee', merchant: 'DEMO', username: 'nobody99', payeeName: 'Pat Santos' }),
+    ).rejects.toMatchObject({ statusCode: 404, errorCode: 'member.not.found' });
+    const { userName } = await h.client({ ip: '198.51.100.65' }).call(trialLoginEndpoint);
+    await expect(
+      executeAdminCommand(h.testDb.db, { kind: 'members.payee', merchant: 'DEMO', username: userName, payeeName: 'Pat Santos' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Operator commands on members (`npm run admin -- members agent <username>`):
- * make a member an agent (a team leader, type 1) with an invitation code new
- * members register under. Run by the admin CLI directly or through the
- * running server's admin listener, like the other operator commands
- * (server/admin/commands.ts).
+ * Operator commands on members: `npm run admin -- members agent <username>`
+ * makes a member an agent (a team leader, type 1) with an invitation code new
+ * members register under; `members payee <username> <payee name>` changes
+ * the payee name a member set (members set it once, then it is locked). Run
+ * by the admin CLI directly or through the running server's admin listener,
+ * like the other operator commands (server/admin/commands.ts).
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,8 +12,9 @@ import * as z from 'zod/mini';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { agentTypes, trialTypes } from '../../../contract/session.ts';
 import type { Database } from '../../db/connect.ts';
-import { members } from '../../db/schema.ts';
+import { members, merchants } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { checkAccountField } from './account.ts';
 
 /** The username rule of registration: a letter, then 3 to 15 letters, digits or _. */
 export const usernamePattern = /^[A-Za-z][A-Za-z0-9_]{3,15}$/;
@@ -23,12 +25,20 @@ export const memberCommandSchemas = [
     merchant: z.string().check(z.minLength(1), z.maxLength(32)),
     username: z.string().check(z.regex(usernamePattern)),
   }),
+  z.object({
+    kind: z.literal('members.payee'),
+    merchant: z.string().check(z.minLength(1), z.maxLength(32)),
+    username: z.string().check(z.regex(usernamePattern)),
+    payeeName: z.string().check(z.minLength(1), z.maxLength(128)),
+  }),
 ] as const;
 
 export type MemberCommand = z.infer<(typeof memberCommandSchemas)[number]>;
 
 export interface MembersView {
   members: { username: string; type: number; affiliateCode: string | null }[];
+  /** members payee: the member's payee name before and after. */
+  payee?: { before: string | null; after: string };
 }
 
 export function isMemberCommand(command: { kind: string }): command is MemberCommand {
@@ -78,12 +88,39 @@ async function makeAgent(db: Database, merchant: string, username: string): Prom
   return { members: updated };
 }
 
+/**
+ * Changes a member's payee name (the operator's way past the member's set-once
+ * lock), checked by the merchant's payee name rule as the member's own is.
+ * A trial account has none.
+ */
+async function setPayeeName(db: Database, merchant: string, username: string, raw: string): Promise<MembersView> {
+  const [merchantRow] = await db.select().from(merchants).where(eq(merchants.code, merchant)).limit(1);
+  if (!merchantRow) throw new AppError(404, errorCodes.notFound, `No merchant "${merchant}".`);
+  const payeeName = checkAccountField(merchantRow, 'payeeName', raw);
+  const [member] = await db
+    .select({ id: members.id, type: members.type, payeeName: members.payeeName })
+    .from(members)
+    .where(and(eq(members.merchantCode, merchant), eq(sql`lower(${members.username})`, username.toLowerCase())))
+    .limit(1);
+  if (!member) throw new AppError(404, errorCodes.memberNotFound, `No member "${username}".`);
+  if ((trialTypes as readonly number[]).includes(member.type)) throw AppError.invalid('A trial account has no payee name.');
+  const updated = await db
+    .update(members)
+    .set({ payeeName, updatedAt: new Date() })
+    .where(eq(members.id, member.id))
+    .returning({ username: members.username, type: members.type, affiliateCode: members.affiliateCode });
+  return { members: updated, payee: { before: member.payeeName, after: payeeName } };
+}
+
 export async function executeMemberCommand(db: Database, command: MemberCommand): Promise<MembersView> {
+  if (command.kind === 'members.payee') return setPayeeName(db, command.merchant, command.username, command.payeeName);
   return makeAgent(db, command.merchant, command.username);
 }
 
-/** The CLI's text: one member a line. */
+/** The CLI's text: one member a line (members payee: the payee name before and after). */
 export function formatMembers(view: MembersView): string {
+  const { payee } = view;
+  if (payee) return view.members.map((m) => `${m.username}  payee name "${payee.after}" (was ${payee.before ? `"${payee.before}"` : 'not set'})`).join('\n');
   return view.members
     .map((m) => `${m.username}  ${(agentTypes as readonly number[]).includes(m.type) ? 'agent' : 'member'} (type ${m.type})  invitation code ${m.affiliateCode ?? '-'}`)
     .join('\n');

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { type MemberRow, members, type NewMemberRow } from '../../db/schema.ts';
+import { type MemberIconRow, type MemberRow, memberIcons, members, type NewMemberRow } from '../../db/schema.ts';
+import type { ImageType } from '../../lib/image-type.ts';
 
 export async function findMemberById(db: Database, id: number): Promise<MemberRow | null> {
   const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
@@ -73,9 +74,51 @@ export async function insertMember(db: Database, row: NewMemberRow): Promise<Mem
 export async function updateMember(
   db: Database,
   id: number,
-  patch: Partial<Pick<MemberRow, 'passwordHash' | 'passwordChangedAt' | 'firstTimeLogin' | 'updatedAt'>>,
+  patch: Partial<Pick<MemberRow, 'passwordHash' | 'passwordChangedAt' | 'firstTimeLogin' | 'nickname' | 'email' | 'updatedAt'>>,
 ): Promise<void> {
   await db.update(members).set(patch).where(eq(members.id, id));
+}
+
+/** Sets the payee name when the member has none (set once); whether it did. */
+export async function setPayeeNameOnce(db: Database, id: number, payeeName: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(members)
+    .set({ payeeName, updatedAt: at })
+    .where(and(eq(members.id, id), or(isNull(members.payeeName), eq(members.payeeName, ''))))
+    .returning({ id: members.id });
+  return updated.length === 1;
+}
+
+export async function findMemberIcon(db: Database, memberId: number): Promise<MemberIconRow | null> {
+  const [row] = await db.select().from(memberIcons).where(eq(memberIcons.memberId, memberId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Stores the member's head icon and its change time in one transaction; the
+ * time is later than the previous change, so each upload gives a new `iconVersion`.
+ */
+export async function saveMemberIcon(db: Database, memberId: number, icon: { contentType: ImageType; bytes: Buffer }, at: Date): Promise<Date> {
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .update(members)
+      .set({
+        iconChangedAt: sql`greatest(${at.toISOString()}::timestamptz, ${members.iconChangedAt} + interval '1 millisecond')`,
+        updatedAt: at,
+      })
+      .where(eq(members.id, memberId))
+      .returning({ iconChangedAt: members.iconChangedAt });
+    if (!member?.iconChangedAt) throw new Error('member not found');
+    const changedAt = member.iconChangedAt;
+    await tx
+      .insert(memberIcons)
+      .values({ memberId, contentType: icon.contentType, data: icon.bytes, updatedAt: changedAt })
+      .onConflictDoUpdate({
+        target: memberIcons.memberId,
+        set: { contentType: sql`excluded.content_type`, data: sql`excluded.data`, updatedAt: sql`excluded.updated_at` },
+      });
+    return changedAt;
+  });
 }
 
 export async function trialMembersSince(db: Database, merchantCode: string, ip: string, since: Date): Promise<number> {

@@ -109,3 +109,15 @@ export function compilePattern(pattern: string): RegExp | null {
   }
   return re;
 }
+
+/** Whether a value matches a rule pattern; null (any value) and a pattern that does not compile match anything. */
+export function matchesPattern(pattern: string | null, value: string): boolean {
+  if (!pattern) return true;
+  const re = compilePattern(pattern);
+  return re ? re.test(value) : true;
+}
+
+/** An e-mail address the site accepts wherever one is given (below 255 characters, `emailPattern`), whatever a merchant's rule says. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && matchesPattern(emailPattern, value);
+}

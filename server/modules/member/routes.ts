@@ -2,17 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import {
   affiliateCheckEndpoint,
   changePasswordEndpoint,
+  emailEndpoint,
   forgotPasswordEmailEndpoint,
+  memberIconEndpoint,
   memberInfoEndpoint,
+  nicknameEndpoint,
+  payeeNameEndpoint,
   registerEndpoint as registerByUsernameEndpoint,
   registerMobileEndpoint,
   registrationRulesEndpoint,
   setPasswordByPhoneEndpoint,
+  uploadMemberIconEndpoint,
   usernameCheckEndpoint,
 } from '../../../contract/member.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { type KeyStore, openEncryptedPayload } from '../crypto/key-store.ts';
 import { requireAuth } from '../session/auth.ts';
+import { accountFieldPrecheck, iconBodyLimit, precheckIcon } from './account.ts';
 import { registrationRules } from './registration-rules.ts';
 import type { MemberService } from './service.ts';
 
@@ -40,6 +46,26 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { keys: KeyStor
   registerEndpoint(app, changePasswordEndpoint, ({ body, ctx, request }) =>
     members.changePassword(requireAuth(request), ctx, body),
   );
+
+  registerEndpoint(app, nicknameEndpoint, ({ body, ctx, request }) => members.setNickname(requireAuth(request), ctx, body), {
+    precheckBody: accountFieldPrecheck('nickname', nicknameEndpoint.body),
+  });
+
+  registerEndpoint(app, emailEndpoint, ({ body, ctx, request }) => members.setEmail(requireAuth(request), ctx, body), {
+    precheckBody: accountFieldPrecheck('email', emailEndpoint.body),
+  });
+
+  registerEndpoint(app, payeeNameEndpoint, ({ body, ctx, request }) => members.setPayeeName(requireAuth(request), ctx, body), {
+    precheckBody: accountFieldPrecheck('payeeName', payeeNameEndpoint.body),
+  });
+
+  registerEndpoint(app, memberIconEndpoint, ({ request }) => members.icon(requireAuth(request)));
+
+  // The body is JSON or form-encoded (identity.ts installs the form parser).
+  registerEndpoint(app, uploadMemberIconEndpoint, ({ body, request }) => members.uploadIcon(requireAuth(request), body), {
+    bodyLimit: iconBodyLimit,
+    precheckBody: precheckIcon,
+  });
 
   registerEndpoint(app, setPasswordByPhoneEndpoint, async ({ body, ctx, request }) => {
     const payload = await openEncryptedPayload(keys, request, setPasswordByPhoneEndpoint, body);

@@ -1,11 +1,13 @@
 /**
  * Member rules: registration by username or mobile number under the
  * merchant's registration rules, username and affiliate checks, member info,
- * change password, set password by phone, forgot password by e-mail.
+ * change password, set password by phone, forgot password by e-mail, and the
+ * member's own account: nickname, e-mail, payee name (set once) and head icon.
  */
 import { randomInt } from 'node:crypto';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type {
+  AccountField,
   MemberInfo,
   RegisterField,
   RegisterMethod,
@@ -25,18 +27,22 @@ import { completeSwitches } from '../system/service.ts';
 import type { CaptchaService } from '../verification/captcha-service.ts';
 import { type CodeCheck, type CodeService, codeInvalidError } from '../verification/code-service.ts';
 import { type Mobile, normalizeEmail, normalizeMobile, normalizeNationalNumber } from '../verification/targets.ts';
+import { checkAccountField, decodeIcon, iconDataUrl, payeeNameLocked } from './account.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   findAgentByAffiliateCode,
   findMemberById,
   findMemberByMobile,
   findMemberByUsername,
+  findMemberIcon,
   insertMember,
   mobileTaken,
+  saveMemberIcon,
+  setPayeeNameOnce,
   uniqueViolation,
   updateMember,
 } from './queries.ts';
-import { compilePattern, emailPattern, passwordPattern, registrationRules, usernamePattern } from './registration-rules.ts';
+import { isEmailAddress, matchesPattern, passwordPattern, registrationRules, usernamePattern } from './registration-rules.ts';
 
 export interface MemberServiceDeps {
   db: Database;
@@ -87,12 +93,6 @@ function validBirthday(value: string, today: Date): boolean {
   return y >= 1900 && date.getTime() <= today.getTime();
 }
 
-function matches(pattern: string | null, value: string): boolean {
-  if (!pattern) return true;
-  const re = compilePattern(pattern);
-  return re ? re.test(value) : true;
-}
-
 type Fields = Partial<Record<RegisterField, string>>;
 
 /** Trimmed values, empty ones dropped. Passwords are kept as typed. */
@@ -141,7 +141,7 @@ export function validateRegistration(rules: RegistrationRules, method: RegisterM
       continue;
     }
     const checked = name === 'mobileNum' ? value.replace(/[\s().-]/g, '') : value;
-    if (checked.length > rule.maxLength || !matches(rule.pattern, checked)) throw fieldInvalid(name);
+    if (checked.length > rule.maxLength || !matchesPattern(rule.pattern, checked)) throw fieldInvalid(name);
     if (name === 'birthday' && !validBirthday(value, today)) throw fieldInvalid(name);
     if (name === 'birthday' && !isOldEnough(value, today)) {
       throw new AppError(400, errorCodes.birthdayUnderage, `Players must be ${birthdayMinimumAge} or older`, { field: name, minimumAge: birthdayMinimumAge });
@@ -293,7 +293,7 @@ export function createMemberService(deps: MemberServiceDeps) {
       throw new AppError(400, errorCodes.newPasswordSame, 'The new password is the same as the old password.');
     }
     const rule = registrationRules(client.merchant.row).fields.password;
-    if (body.newPassword.length > rule.maxLength || !matches(rule.pattern ?? passwordPattern, body.newPassword)) {
+    if (body.newPassword.length > rule.maxLength || !matchesPattern(rule.pattern ?? passwordPattern, body.newPassword)) {
       throw new AppError(400, errorCodes.passwordInvalid, 'Password format is incorrect', { field: 'newPassword' });
     }
     const failureClient = { merchantCode: member.merchantCode, ip: client.clientIp, deviceId: session.deviceId };
@@ -321,7 +321,7 @@ export function createMemberService(deps: MemberServiceDeps) {
       throw new AppError(403, errorCodes.forbidden, 'This account does not have permission or the feature is temporarily unavailable');
     }
     const rule = registrationRules(client.merchant.row).fields.password;
-    if (payload.newPassword.length > rule.maxLength || !matches(rule.pattern ?? passwordPattern, payload.newPassword)) {
+    if (payload.newPassword.length > rule.maxLength || !matchesPattern(rule.pattern ?? passwordPattern, payload.newPassword)) {
       throw new AppError(400, errorCodes.passwordInvalid, 'Password format is incorrect', { field: 'newPassword' });
     }
     let member: MemberRow | null;
@@ -371,7 +371,7 @@ export function createMemberService(deps: MemberServiceDeps) {
     if (!/^[A-Za-z0-9_]{1,32}$/.test(username)) {
       throw new AppError(400, errorCodes.usernameInvalid, 'Account format is incorrect', { field: 'username' });
     }
-    if (email.length > 254 || !compilePattern(emailPattern)?.test(email)) {
+    if (!isEmailAddress(email)) {
       throw new AppError(400, errorCodes.emailInvalid, 'E-mail format is incorrect', { field: 'email' });
     }
     const member = await findMemberByUsername(db, merchantCode, username);
@@ -401,14 +401,66 @@ export function createMemberService(deps: MemberServiceDeps) {
       clubLabel: member.vipLabel ? { labelName: member.vipLabel } : null,
       email: maskEmail(member.email),
       mobileNum: maskMobile(member),
+      payeeName: member.payeeName,
+      iconVersion: member.iconChangedAt?.getTime() ?? null,
       firstTimeLogin: member.firstTimeLogin,
     };
+  }
+
+  /** A trial account cannot change the account's data. */
+  function refuseTrial(member: MemberRow): void {
+    if (member.type === 4) throw new AppError(403, errorCodes.trialForbidden, 'Please login an actual account to use this function');
+  }
+
+  /**
+   * Saves the member's nickname or e-mail (trimmed, within the merchant's rule
+   * of the field) and drops the member's cached sessions, so the member info
+   * read next shows it.
+   */
+  async function setAccountField(auth: AuthenticatedSession, client: ClientInfo, field: Exclude<AccountField, 'payeeName'>, raw: string): Promise<null> {
+    const { member } = auth;
+    refuseTrial(member);
+    const value = checkAccountField(client.merchant.row, field, raw);
+    await updateMember(db, member.id, { [field]: value, updatedAt: now() });
+    sessions.forgetMember(member.id);
+    return null;
+  }
+
+  const setNickname = (auth: AuthenticatedSession, client: ClientInfo, body: { nickname: string }) =>
+    setAccountField(auth, client, 'nickname', body.nickname);
+
+  const setEmail = (auth: AuthenticatedSession, client: ClientInfo, body: { email: string }) => setAccountField(auth, client, 'email', body.email);
+
+  /** The payee name is set once (also against a simultaneous second call); then only the operator changes it (`members payee`). */
+  async function setPayeeName(auth: AuthenticatedSession, client: ClientInfo, body: { payeeName: string }): Promise<null> {
+    const { member } = auth;
+    refuseTrial(member);
+    if (member.payeeName) throw payeeNameLocked();
+    const value = checkAccountField(client.merchant.row, 'payeeName', body.payeeName);
+    if (!(await setPayeeNameOnce(db, member.id, value, now()))) throw payeeNameLocked();
+    sessions.forgetMember(member.id);
+    return null;
+  }
+
+  async function icon(auth: AuthenticatedSession): Promise<{ icon: string | null }> {
+    const row = await findMemberIcon(db, auth.member.id);
+    return { icon: row ? iconDataUrl({ contentType: row.contentType, bytes: row.data }) : null };
+  }
+
+  /** Checks the icon's bytes (account.ts), stores it and answers it with its new version. */
+  async function uploadIcon(auth: AuthenticatedSession, body: { icon: string }): Promise<{ icon: string; iconVersion: number }> {
+    const { member } = auth;
+    refuseTrial(member);
+    const decoded = decodeIcon(body.icon);
+    const changedAt = await saveMemberIcon(db, member.id, decoded, now());
+    sessions.forgetMember(member.id);
+    return { icon: iconDataUrl(decoded), iconVersion: changedAt.getTime() };
   }
 
   async function usernameCheck(client: ClientInfo, username: string): Promise<{ valid: boolean; available: boolean }> {
     const rule = registrationRules(client.merchant.row).fields.username;
     const value = username.trim();
-    const valid = value.length > 0 && value.length <= rule.maxLength && matches(rule.pattern ?? usernamePattern, value);
+    const valid = value.length > 0 && value.length <= rule.maxLength && matchesPattern(rule.pattern ?? usernamePattern, value);
     if (!valid) return { valid: false, available: false };
     return { valid: true, available: !(await findMemberByUsername(db, client.merchant.row.code, value)) };
   }
@@ -416,11 +468,24 @@ export function createMemberService(deps: MemberServiceDeps) {
   async function affiliateCheck(client: ClientInfo, code: string): Promise<{ valid: boolean }> {
     const rules = registrationRules(client.merchant.row);
     const value = code.trim();
-    if (!rules.affiliateEnabled || !value || !matches(rules.fields.affiliateCode.pattern, value)) return { valid: false };
+    if (!rules.affiliateEnabled || !value || !matchesPattern(rules.fields.affiliateCode.pattern, value)) return { valid: false };
     return { valid: (await findAgentByAffiliateCode(db, client.merchant.row.code, value)) !== null };
   }
 
-  return { register, changePassword, setPasswordByPhone, forgotPasswordByEmail, info, usernameCheck, affiliateCheck };
+  return {
+    register,
+    changePassword,
+    setPasswordByPhone,
+    forgotPasswordByEmail,
+    info,
+    setNickname,
+    setEmail,
+    setPayeeName,
+    icon,
+    uploadIcon,
+    usernameCheck,
+    affiliateCheck,
+  };
 }
 
 export type MemberService = ReturnType<typeof createMemberService>;

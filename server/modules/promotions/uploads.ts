@@ -4,15 +4,16 @@
  * looks at the raw body before the contract's schema does, so that too many
  * images, another declared type or an oversized one answer their own codes
  * (`upload.too.many`, `upload.type.invalid`, `upload.too.large`) rather than
- * `request.invalid`. `decodeImages` decodes each image and checks its BYTES:
- * a real PNG (signature and IHDR chunk) or JPEG (SOI marker then another
- * marker), of the type it was declared as; a renamed text file, a GIF or a
+ * `request.invalid`. `decodeImages` decodes each image and checks its BYTES
+ * (server/lib/image-type.ts): a real PNG (signature and IHDR chunk) or JPEG
+ * (SOI marker then another marker), of the type it was declared as; a renamed text file, a GIF or a
  * JPEG declared as PNG is refused with `upload.type.invalid`.
  */
 import { createHash } from 'node:crypto';
 import { type ApplicationImage, type ApplicationImageType, applicationLimits } from '../../../contract/promotions.ts';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isBase64, sniffImageType } from '../../lib/image-type.ts';
 
 export interface DecodedImage {
   name: string;
@@ -47,23 +48,6 @@ export function precheckUploads(body: unknown): void {
     if (typeof type === 'string' && !isImageType(type)) throw badType();
     if (typeof data === 'string' && data.length > maxBase64Length) throw tooLarge();
   }
-}
-
-/** Base64 of the standard alphabet with its padding (linear: no group repeated over megabytes). */
-const isBase64 = (text: string) => text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
-
-const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The image type the bytes are, or null when they are neither a PNG nor a JPEG. */
-export function sniffImageType(bytes: Buffer): ApplicationImageType | null {
-  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(pngSignature) && bytes.toString('latin1', 12, 16) === 'IHDR') {
-    return 'image/png';
-  }
-  // SOI (FF D8), then a marker (FF xx): APP0 (JFIF), APP1 (Exif), DQT, ...
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff && bytes[3] !== 0xff && bytes[3] !== 0x00) {
-    return 'image/jpeg';
-  }
-  return null;
 }
 
 /** Decodes and checks every image of an application (count, size, real type); throws the upload codes. */

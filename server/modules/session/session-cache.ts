@@ -3,7 +3,8 @@
  * member's reads do not look their session up in the database each time.
  * An entry lives `ttlMs` (2 s by default); it is dropped at once when this
  * process logs the token out, issues a new web session to the member or ends
- * the member's sessions (password change, reset), and a lookup that began
+ * the member's sessions (password change, reset) or changes the member's
+ * account (nickname, e-mail, payee name, head icon), and a lookup that began
  * before such a change is not kept (`generation`). What another process
  * changes shows here within `ttlMs`; calls that move money or change the
  * account never use the cache (server/modules/session/auth.ts).

@@ -48,6 +48,8 @@ export interface SessionService {
   logout(token: string | null, deviceId: string | null, deviceToken: string | undefined): Promise<void>;
   /** Ends the member's sessions (all, or all but one). */
   revokeMember(memberId: number, reason: RevokeReason, exceptSessionId?: string): Promise<void>;
+  /** Drops the member's sessions this process cached, so the next read loads the member row again (after a change to it). */
+  forgetMember(memberId: number): void;
   info(auth: AuthenticatedSession): SessionInfo;
 }
 
@@ -242,6 +244,10 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
             exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
           ),
         );
+      cache.forgetMember(memberId);
+    },
+
+    forgetMember(memberId) {
       cache.forgetMember(memberId);
     },
 
