@@ -32,6 +32,12 @@ const openMenu = async (page: Page) => {
   await page.waitForTimeout(400);
 };
 
+const openMemberMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Member menu' }).click();
+  await page.getByRole('dialog').getByRole('img').waitFor();
+  await page.waitForTimeout(400);
+};
+
 const member = { username: 'player1', password: 'Player#2026' };
 const agent = { username: 'agent1', password: 'Agent#2026' };
 
@@ -51,6 +57,9 @@ const shots: Shot[] = [
   { name: 'chat-staff-login', path: '/staff' },
   { name: 'content-agent-notice', path: '/m/member/notice?types=A', login: agent },
   { name: 'agent-home', path: '/m/agent', login: agent },
+  { name: 'member-center', path: '/m/member/home', login: member },
+  { name: 'member-account', path: '/m/myAccount/index', login: member },
+  { name: 'member-menu', path: '/m/home', login: member, act: openMemberMenu },
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },
   { name: 'money-withdraw', path: '/m/withdraw', login: member },
   { name: 'money-transactions', path: '/m/transaction/record?types=A', login: member },

@@ -67,6 +67,8 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === 'inbox') return id.startsWith('inbox.screen.') ? 'content' : null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
+  // The member screens' messages (member center, my account: `account.`) come with the identity part.
+  if (namespace === 'account') return 'identity';
   // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,
   // notices and message center `messaging.`) come with them, as one part.
   if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging') return 'content';

@@ -14,4 +14,5 @@ export const shellSlots: ShellSlots = {
   BalanceWidget: lazy(loadBalanceWidget),
   LogoutDialog: lazy(loadLogoutDialog),
   ChatLauncher: lazy(() => import('../features/chat/chat-launcher.tsx')),
+  MemberMenu: lazy(() => import('./member-menu-slot.tsx')),
 };

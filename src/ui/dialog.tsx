@@ -88,10 +88,12 @@ export interface DrawerProps {
   closeLabel: string;
   onClose: () => void;
   children: ReactNode;
+  /** The screen's edge it comes from: the inline start (the side menu, default) or end (the member menu). */
+  edge?: 'start' | 'end';
 }
 
-/** A modal side sheet from the left (the side menu). */
-export function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
+/** A modal side sheet from the inline start (the side menu) or end (the member menu). */
+export function Drawer({ open, title, closeLabel, onClose, children, edge = 'start' }: DrawerProps) {
   const panel = useModalFocus<HTMLDivElement>(open, onClose);
   const mask = useMaskClose(open, onClose);
   const titleId = useId();
@@ -99,7 +101,7 @@ export function Drawer({ open, title, closeLabel, onClose, children }: DrawerPro
   return createPortal(
     <>
       <div ref={mask} className={styles.drawerScrim} />
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} className={styles.drawer} tabIndex={-1}>
+      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} className={edge === 'end' ? `${styles.drawer} ${styles.drawerEnd}` : styles.drawer} tabIndex={-1}>
         <div className={styles.drawerHead}>
           <h2 id={titleId} className={styles.drawerTitle}>
             {title}

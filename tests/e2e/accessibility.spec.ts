@@ -19,8 +19,8 @@
  *   screen is audited again with its errors shown (each tied to its field).
  *
  * The states a screen opens on top are audited in that role too: the side
- * menu drawer, the logout confirm, the notice popup, the download sheet, a
- * game's action sheet and the trial's registration offer; each also has to
+ * menu drawer, the member menu drawer, the logout confirm, the notice popup, the download sheet, a
+ * game's action sheet, an account field's sheet and the trial's registration offer; each also has to
  * take focus, keep Tab inside, close with Escape and give focus back to the
  * control that opened it.
  */
@@ -338,6 +338,13 @@ const states: OpenState[] = [
     dialog: (page) => page.getByRole('dialog', { name: text('shell.menu.title') }),
   },
   {
+    name: 'member menu drawer',
+    roles,
+    path: '/m/home',
+    opener: (page) => page.getByRole('button', { name: text('shell.memberMenu.open') }),
+    dialog: (page) => page.getByRole('dialog', { name: text('account.menu.title') }),
+  },
+  {
     name: 'logout confirm',
     roles: signedIn,
     path: '/m/home',
@@ -375,6 +382,13 @@ const states: OpenState[] = [
         .getByRole('button')
         .first(),
     dialog: (page) => page.getByRole('dialog'),
+  },
+  {
+    name: "an account field's sheet",
+    roles: ['member', 'agent'],
+    path: '/m/myAccount/index',
+    opener: (page) => page.getByRole('button', { name: new RegExp(text('account.field.nickname')) }),
+    dialog: (page) => page.getByRole('dialog', { name: text('account.field.nickname') }),
   },
   {
     name: 'terms and conditions sheet',

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { Icon } from '../../ui/icons.tsx';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Icon, type IconName } from '../../ui/icons.tsx';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { usePublishedBlockSize } from '../../ui/published-size.ts';
-import { useIntl } from 'react-intl';
-import { useAppSend, useRole, useSession, useSessionEnded } from '../../app/app-actor.tsx';
+import { useAppSend, useRole, useSessionEnded } from '../../app/app-actor.tsx';
 import { isHomePath, showsHeader } from '../../app/layout-rules.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { buttonClassName, IconButton, iconButtonClassName } from '../../ui/button.tsx';
@@ -33,33 +32,16 @@ function useSessionRenewal(path: string) {
   }, [signedIn, home, send]);
 }
 
-/**
- * When the server has ended the session: 'The account has been logged out,
- * please log in again' (or the reason's own message, e.g. logged in on another
- * device), for as long as the app machine shows it (it also opens the login screen).
- */
-function SessionEndedNotice() {
-  const intl = useIntl();
-  const errorCode = useSessionEnded();
-  if (!errorCode) return null;
-  const own = `error.${errorCode}`;
-  return (
-    <p className={styles.toast} role="alert">
-      {intl.formatMessage({ id: own in intl.messages ? own : 'error.user.or.token.invalid' })}
-    </p>
-  );
-}
+/** The notice of a session the server ended: its own chunk, loaded when it shows (session-ended-notice.tsx). */
+const SessionEndedNotice = lazy(() => import('./session-ended-notice.tsx'));
 
-/** Guest: free play + log in + sign up. Signed in: balance + deposit + withdraw + log out (after a confirm, see LogoutDialog). */
+/** A signed-in member's actions (balance, deposit, withdraw, log out): their own chunk, so a guest's first load does not carry them. */
+const MemberActions = lazy(() => import('./member-actions.tsx'));
+
+/** Guest: free play + log in + sign up. Signed in: the member's actions (member-actions.tsx). */
 function AccountActions({ atHome }: { atHome: boolean }) {
   const t = useT();
   const role = useRole();
-  const token = useSession()?.token;
-  // The balance widget and the logout confirm (its machine) load on demand: the shell's slots.
-  const { BalanceWidget, LogoutDialog } = useShellSlots();
-  const [confirming, setConfirming] = useState(false);
-  const closeLogout = useCallback(() => setConfirming(false), []);
-
   if (role === 'guest') {
     return (
       <>
@@ -76,22 +58,35 @@ function AccountActions({ atHome }: { atHome: boolean }) {
     );
   }
   return (
+    <Suspense fallback={<span className={styles.balancePending} />}>
+      <MemberActions atHome={atHome} />
+    </Suspense>
+  );
+}
+
+/**
+ * A drawer's toggle: the drawer (loaded on demand) is mounted from its first
+ * opening on, so that closing it animates like any drawer; it is a portal,
+ * so where the toggle sits does not matter.
+ */
+function DrawerToggle({ icon, label, Menu }: { icon: IconName; label: string; Menu: ComponentType<{ open: boolean; onClose: () => void }> }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
     <>
-      {token ? (
-        <Suspense fallback={<span className={styles.balancePending} />}>
-          <BalanceWidget key={token} atHome={atHome} />
-        </Suspense>
-      ) : null}
-      <Link to="/m/voucherCenter" className={`${iconButtonClassName} ${styles.deposit}`} aria-label={t('header.deposit')}>
-        <Icon name="wallet" aria-hidden="true" focusable="false" />
-      </Link>
-      <Link to="/m/withdraw" className={iconButtonClassName} aria-label={t('header.withdraw')}>
-        <Icon name="banknote" aria-hidden="true" focusable="false" />
-      </Link>
-      <IconButton icon="log-out" label={t('header.logout')} aria-haspopup="dialog" onClick={() => setConfirming(true)} />
-      {confirming ? (
+      <IconButton
+        icon={icon}
+        label={label}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      />
+      {wanted ? (
         <Suspense fallback={null}>
-          <LogoutDialog onClose={closeLogout} />
+          <Menu open={open} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>
@@ -105,9 +100,8 @@ function AccountActions({ atHome }: { atHome: boolean }) {
  */
 export function Header({ path }: { path: string }) {
   const t = useT();
-  const [menuOpen, setMenuOpen] = useState(false);
-  // Mounted from the first opening on, so that closing it animates like any drawer.
-  const [menuWanted, setMenuWanted] = useState(false);
+  const { MemberMenu } = useShellSlots();
+  const sessionEnded = useSessionEnded();
   const header = showsHeader(path);
   const home = isHomePath(path);
   const inner = useRef<HTMLDivElement>(null);
@@ -116,31 +110,20 @@ export function Header({ path }: { path: string }) {
   return (
     <header className={styles.header}>
       <div ref={inner} className={styles.inner}>
-        {header && home ? (
-          <IconButton
-            icon="menu"
-            label={t('shell.menu.open')}
-            aria-expanded={menuOpen}
-            aria-haspopup="dialog"
-            onClick={() => {
-              setMenuWanted(true);
-              setMenuOpen(true);
-            }}
-          />
-        ) : null}
+        {header && home ? <DrawerToggle icon="menu" label={t('shell.menu.open')} Menu={SideMenu} /> : null}
         <Navbar path={path} centred={!header} />
         {header ? (
           <nav className={styles.actions} aria-label={t('shell.header.actions')}>
             <AccountActions atHome={home} />
+            {home ? <DrawerToggle icon="user-round" label={t('shell.memberMenu.open')} Menu={MemberMenu} /> : null}
           </nav>
         ) : null}
       </div>
-      {header && home && menuWanted ? (
+      {sessionEnded ? (
         <Suspense fallback={null}>
-          <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <SessionEndedNotice />
         </Suspense>
       ) : null}
-      <SessionEndedNotice />
     </header>
   );
 }

@@ -1,11 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { lazy } from 'react';
+import { withCatalogPart } from '../../../app/catalog-part.ts';
+import { MemberCenterScreen } from '../../../features/member/member-center-screen.tsx';
+import { loadLogoutDialog } from '../../shell-slots.ts';
+
+const LogoutDialog = lazy(loadLogoutDialog);
 
 export const Route = createFileRoute('/_member-only/m/member/home')({
+  loader: () => withCatalogPart('identity'),
   component: HomeScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
 function HomeScreen() {
-  return <ComingSoon icon="user-round" />;
+  // The merchant's settings (the bet record switch), asked once per page life.
+  const { settings } = Route.useRouteContext();
+  return <MemberCenterScreen settings={settings()} LogoutDialog={LogoutDialog} />;
 }

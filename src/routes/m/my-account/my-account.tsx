@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { withCatalogPart } from '../../../app/catalog-part.ts';
+import { MyAccountScreen as MyAccount } from '../../../features/member/my-account-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/myAccount/index')({
+  loader: () => withCatalogPart('identity'),
   component: MyAccountScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
 function MyAccountScreen() {
-  return <ComingSoon icon="id-card" />;
+  const { settings } = Route.useRouteContext();
+  return <MyAccount settings={settings()} />;
 }
