@@ -34,7 +34,7 @@ const openMenu = async (page: Page) => {
 
 const openMemberMenu = async (page: Page) => {
   await page.getByRole('button', { name: 'Member menu' }).click();
-  await page.getByRole('dialog').getByRole('img').waitFor();
+  await page.getByRole('dialog').locator('img').waitFor();
   await page.waitForTimeout(400);
 };
 

@@ -64,6 +64,8 @@ export async function seedMembersIfEmpty(db: Database, merchantCode: string): Pr
         parentId: agentRow?.id ?? null,
         nickname: player.nickname,
         payeeName: player.payeeName,
+        // The VIP label the member card shows (clubLabel).
+        vipLabel: 'VIP 1',
         email: 'player1@example.com',
         passwordChangedAt: now,
         iconChangedAt: now,
