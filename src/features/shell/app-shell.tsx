@@ -12,11 +12,10 @@ import { Header } from './header.tsx';
 import { useShellSlots } from './shell-slots.tsx';
 
 /** The maintenance and IP-restricted pages: loaded only when the system status calls for one. */
-const MaintenancePage = lazy(() => import('./site-status-page.tsx').then((m) => ({ default: m.MaintenancePage })));
-const RestrictedPage = lazy(() => import('./site-status-page.tsx').then((m) => ({ default: m.RestrictedPage })));
+const SiteStatusPage = lazy(() => import('./site-status-page.tsx'));
 
 /** The installed app's bar, update prompt and offline notice: loaded when the browser gives them something to do. */
-const InstallLayer = lazy(() => import('./install-layer.tsx').then((m) => ({ default: m.InstallLayer })));
+const InstallLayer = lazy(() => import('./install-layer.tsx'));
 
 /** The path of the screen on display (the one being left, until the next is ready). */
 export function useShownPath(): string {
@@ -80,20 +79,15 @@ export function AppShell({ children, settings }: { children: ReactNode; settings
 export function SiteLayout({ children, settings }: { children: ReactNode; settings: SettingsPromise }) {
   const { status, context } = useSiteStatus();
   const statusActor = AppActorContext.useSelector((s) => s.children.systemStatus);
-  if (status === 'maintenance') {
+  if (status === 'maintenance' || status === 'restricted') {
     return (
       <Suspense fallback={null}>
-        <MaintenancePage
+        <SiteStatusPage
+          status={status}
           info={context?.answer?.info ?? null}
+          ip={context?.answer?.ip ?? null}
           onRetry={() => statusActor?.send({ type: 'status.refresh' })}
         />
-      </Suspense>
-    );
-  }
-  if (status === 'restricted') {
-    return (
-      <Suspense fallback={null}>
-        <RestrictedPage ip={context?.answer?.ip ?? null} />
       </Suspense>
     );
   }

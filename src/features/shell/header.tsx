@@ -12,7 +12,7 @@ import { useShellSlots } from './shell-slots.tsx';
 
 
 /** The side menu (with its icons and dialog) loads on the first tap of its toggle. */
-const SideMenu = lazy(() => import('./side-menu.tsx').then((m) => ({ default: m.SideMenu })));
+const SideMenu = lazy(() => import('./side-menu.tsx'));
 
 
 /**
@@ -58,7 +58,17 @@ function AccountActions({ atHome }: { atHome: boolean }) {
     );
   }
   return (
-    <Suspense fallback={<span className={styles.balancePending} />}>
+    // Their room is kept until they come (the balance and three buttons), so nothing moves when they do.
+    <Suspense
+      fallback={
+        <>
+          <span className={styles.balancePending} />
+          <span className={styles.iconPending} />
+          <span className={styles.iconPending} />
+          <span className={styles.iconPending} />
+        </>
+      }
+    >
       <MemberActions atHome={atHome} />
     </Suspense>
   );

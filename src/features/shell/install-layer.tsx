@@ -19,7 +19,7 @@ import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import styles from './install-layer.module.css';
 
-export function InstallLayer({ path, onActor }: { path: string; onActor: (actor: InstallActorRef) => void }) {
+export default function InstallLayer({ path, onActor }: { path: string; onActor: (actor: InstallActorRef) => void }) {
   useCatalogPart('install');
   const [facts] = useState(readInstallFacts);
   const actor = useSystemActor(browserInstallMachine, { systemId: 'install', input: facts });

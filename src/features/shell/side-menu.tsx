@@ -67,7 +67,7 @@ function CategorySkeletons() {
  * has). Reward center, VIP room, share and channel links arrive with their
  * features.
  */
-export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const languageChoice = useLanguageChoice();
   const role = useRole();

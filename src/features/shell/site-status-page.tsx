@@ -51,3 +51,18 @@ export function RestrictedPage({ ip }: { ip: string | null }) {
     </main>
   );
 }
+
+/** The page the system status calls for (the site layout's one lazy import of this module). */
+export default function SiteStatusPage({
+  status,
+  info,
+  ip,
+  onRetry,
+}: {
+  status: 'maintenance' | 'restricted';
+  info: string | null;
+  ip: string | null;
+  onRetry: () => void;
+}) {
+  return status === 'maintenance' ? <MaintenancePage info={info} onRetry={onRetry} /> : <RestrictedPage ip={ip} />;
+}
