@@ -28,6 +28,13 @@ export const moneyMessages = {
 /** Whether `amount` (minor units) is a whole number within the inclusive limits. */
 export const isWithin = (amount: number, min: number, max: number) => Number.isSafeInteger(amount) && amount >= min && amount <= max;
 
+/**
+ * Whether a new bank card's form is incomplete: a bank, the account name, and
+ * an account number of 6 to 30 digits (spaces allowed), as the server checks.
+ */
+export const isBankCardIncomplete = (card: { bankName: string; accountName: string; accountNumber: string }) =>
+  !card.bankName.trim() || !card.accountName.trim() || !/^\d{6,30}$/.test(card.accountNumber.replace(/\s/g, ''));
+
 /** A withdrawal password: exactly 6 digits. */
 export const isWithdrawalPassword = (value: string) => /^\d{6}$/.test(value);
 

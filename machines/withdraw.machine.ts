@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf, isWithdrawalPassword, isWithin, type MoneyCurrency, moneyMessages, placeholderKey } from './money-types.ts';
+import { errorCodeOf, isBankCardIncomplete, isWithdrawalPassword, isWithin, type MoneyCurrency, moneyMessages, placeholderKey } from './money-types.ts';
 
 export interface WithdrawBankCard {
   id: number;
@@ -127,10 +127,7 @@ export const withdrawMachine = setup({
     needsPassword: ({ context }) => context.info?.hasWithdrawalPassword !== true,
     canAddCard: ({ context }) => context.info !== null && context.info.bankCards.length < context.info.maxBankCards,
     hasCards: ({ context }) => (context.info?.bankCards.length ?? 0) > 0,
-    isCardIncomplete: ({ event }) => {
-      const card = event as CardSubmit;
-      return !card.bankName.trim() || !card.accountName.trim() || !/^\d{6,30}$/.test(card.accountNumber.replace(/\s/g, ''));
-    },
+    isCardIncomplete: ({ event }) => isBankCardIncomplete(event as CardSubmit),
     isPasswordBadFormat: ({ event }) => !isWithdrawalPassword((event as PasswordSubmit).newPassword),
     isPasswordMismatch: ({ event }) => {
       const e = event as PasswordSubmit;

@@ -10,7 +10,9 @@ import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { amountText, parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 import { MessageAlert } from '../../ui/message-alert.tsx';
-import { type ErrorFields, useFieldErrors, usePageVisible, useSiteCurrency } from './money-parts.tsx';
+import { TrialRefused } from '../../ui/trial-refused.tsx';
+import { type ErrorFields, useFieldErrors } from '../../ui/field-errors.tsx';
+import { usePageVisible, useSiteCurrency } from './money-parts.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
 /**
@@ -41,15 +43,7 @@ export function DepositScreen({ isTrial, orderNo }: { isTrial: boolean; orderNo:
               {t('free_reject')}
             </p>
           ) : null}
-          <EmptyState
-            icon="shield-exclamation-point"
-            title={t('free_reject')}
-            action={
-              <Link to="/m/register" className={buttonClassName()}>
-                {t('header.register')}
-              </Link>
-            }
-          />
+          <TrialRefused />
         </>
       );
     case 'loading':

@@ -10,16 +10,14 @@ import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
-import { type ErrorFields, useFieldErrors } from './money-parts.tsx';
+import { type ErrorFields, useFieldErrors } from '../../ui/field-errors.tsx';
+import { BankCardFields, cardErrorFields } from '../../ui/bank-card-fields.tsx';
+import { PinField } from '../../ui/text-field.tsx';
+import { TrialRefused } from '../../ui/trial-refused.tsx';
 
 type WithdrawActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideWithdrawMachine>>>;
 
 /** The fields each error of the withdraw screen's forms is about. */
-const cardErrorFields: ErrorFields = {
-  'money.card.fields': ['accountName', 'accountNumber'],
-  'bankcard.number.invalid': ['accountNumber'],
-  'bankcard.exists': ['accountNumber'],
-};
 const passwordErrorFields: ErrorFields = {
   'money.password.format': ['newPassword'],
   'withdraw.password.invalid': ['newPassword'],
@@ -62,17 +60,7 @@ export function WithdrawScreen({ isTrial }: { isTrial: boolean }) {
 
   switch (state) {
     case 'rejected':
-      return (
-        <EmptyState
-          icon="shield-exclamation-point"
-          title={t('free_reject')}
-          action={
-            <Link to="/m/register" className={buttonClassName()}>
-              {t('header.register')}
-            </Link>
-          }
-        />
-      );
+      return <TrialRefused />;
     case 'failed':
       return (
         <LoadFailed title={errorText(errorCode ?? 'unknown')} retryLabel={t('error.load.retry')} onRetry={() => actor.send({ type: 'withdraw.retry' })} />
@@ -133,49 +121,7 @@ function CardForm({ actor }: { actor: WithdrawActor }) {
         }}
       >
         <h2 className={styles.itemTitle}>{t('money.card.title')}</h2>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="card-bank">
-            {t('money.card.bank')}
-          </label>
-          <div className={styles.control}>
-            <select id="card-bank" name="bankName" className={styles.select} defaultValue={info.banks[0]}>
-              {info.banks.map((bank) => (
-                <option key={bank} value={bank}>
-                  {bank}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="card-name">
-            {t('money.card.accountName')}
-          </label>
-          <div className={styles.control}>
-            <input id="card-name" name="accountName" className={styles.input} autoComplete="name" maxLength={128} {...errors.field('accountName')} />
-          </div>
-          {errors.errorUnder('accountName')}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="card-number">
-            {t('money.card.accountNumber')}
-          </label>
-          <div className={styles.control}>
-            <input
-              id="card-number"
-              name="accountNumber"
-              className={styles.input}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={40}
-              {...errors.field('accountNumber', 'card-number-hint')}
-            />
-          </div>
-          {errors.errorUnder('accountNumber')}
-          <span id="card-number-hint" className={styles.hint}>
-            {t('money.card.accountNumberHint')}
-          </span>
-        </div>
+        <BankCardFields banks={info.banks} errors={errors} />
         {errors.formError}
         <Button type="submit" block disabled={saving}>
           {saving ? t('in_please_wait') : t('money.card.submit')}
@@ -220,31 +166,6 @@ function PasswordForm({ actor }: { actor: WithdrawActor }) {
           {saving ? t('in_please_wait') : t('money.password.submit')}
         </Button>
       </form>
-    </div>
-  );
-}
-
-type FieldErrors = ReturnType<typeof useFieldErrors>;
-
-function PinField({ id, name, label, autoComplete, errors }: { id: string; name: string; label: string; autoComplete: string; errors: FieldErrors }) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={styles.control}>
-        <input
-          id={id}
-          name={name}
-          className={styles.input}
-          type="password"
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete={autoComplete}
-          {...errors.field(name)}
-        />
-      </div>
-      {errors.errorUnder(name)}
     </div>
   );
 }
