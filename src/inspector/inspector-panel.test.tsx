@@ -133,4 +133,13 @@ describe('active state ids', () => {
     const json = JSON.parse(toJson({ child, error: new Error('boom'), cyclic, when: new Set([1]) }));
     expect(json).toEqual({ child: '[actor balance]', error: { name: 'Error', message: 'boom' }, cyclic: { name: 'a', self: '[circular]' }, when: [1] });
   });
+
+  it('hides the text of the secrets a member typed, keeping whether there is one', () => {
+    const request = { mode: 'reset', proof: 'Player#2026', newPassword: '123456', confirmPassword: '', answers: [{ questionId: 'firstPet', answer: 'Rex' }] };
+    expect(JSON.parse(toJson({ type: 'pin.submit', request, loginPassword: 'pw' }))).toEqual({
+      type: 'pin.submit',
+      request: { mode: 'reset', proof: '[hidden]', newPassword: '[hidden]', confirmPassword: '', answers: [{ questionId: 'firstPet', answer: '[hidden]' }] },
+      loginPassword: '[hidden]',
+    });
+  });
 });
