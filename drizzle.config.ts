@@ -13,6 +13,7 @@ export default defineConfig({
     './server/db/schema-promotions.ts',
     './server/db/schema-notices.ts',
     './server/db/schema-chat.ts',
+    './server/db/schema-loyalty.ts',
   ],
   out: './server/db/migrations',
 });

@@ -66,6 +66,9 @@ export const errorCodes = {
   affiliateInvalid: 'affiliate.code.invalid',
   oldPasswordIncorrect: 'modify.old.password.incorrect',
   newPasswordSame: 'modify.new.old.same',
+  // security center (contract/security.ts)
+  securityQuestionInvalid: 'security.question.invalid',
+  securityAnswerInvalid: 'security.answer.invalid',
   // games (contract/games.ts)
   gameNotFound: 'game.not.found',
   gameNotLaunchable: 'game.launch.unavailable',
@@ -85,6 +88,7 @@ export const errorCodes = {
   bankCardExists: 'bankcard.exists',
   bankCardLimit: 'bankcard.limit',
   bankCardNotFound: 'bankcard.not.found',
+  bankCardInUse: 'bankcard.in.use',
   withdrawalPasswordRequired: 'withdraw.password.required',
   withdrawalPasswordInvalid: 'withdraw.password.invalid',
   withdrawalPasswordIncorrect: 'withdraw.password.incorrect',
@@ -101,6 +105,9 @@ export const errorCodes = {
   uploadTypeInvalid: 'upload.type.invalid',
   uploadTooLarge: 'upload.too.large',
   uploadTooMany: 'upload.too.many',
+  // loyalty (contract/loyalty.ts)
+  mallPointsInsufficient: 'mall.points.insufficient',
+  mallItemNotFound: 'mall.item.not.found',
   // inbox (contract/inbox.ts)
   inboxMessageNotFound: 'inbox.message.not.found',
   // announcements (contract/notices.ts)

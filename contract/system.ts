@@ -13,10 +13,19 @@ export const switchKeys = [
   'TRANSBETREPMEM3',
   'CBS3',
   'AFFMAN3',
+  // The points switch (the reward center) and the VIP flag (the VIP room), spec section 6; their keys are this platform's.
+  'POINTSMALL3',
+  'VIPROOM3',
 ] as const;
 export type SwitchKey = (typeof switchKeys)[number];
-export const switchesSchema = z.record(z.enum(switchKeys), z.boolean());
-export type Switches = z.infer<typeof switchesSchema>;
+export type Switches = Record<SwitchKey, boolean>;
+/**
+ * Read as a record of booleans: the server sends every key (`completeSwitches`
+ * in server/modules/system/service.ts) and a key it did not send reads as off.
+ * The list of keys is not in the schema, so the site's first load, which
+ * parses the settings, does not carry it.
+ */
+export const switchesSchema = z.record(z.string(), z.boolean()) as unknown as z.ZodMiniType<Switches>;
 
 /** The answer to every call but the status and the settings while the merchant is under maintenance (server/http/request-context.ts). */
 export const maintenanceErrorCode = 'system.maintenance';

@@ -403,7 +403,7 @@ export const transactionRecordSchema = z.object({
   amount: z.number(),
   /** That account's balance after the movement (minor units). */
   balanceAfter: z.number(),
-  /** Deposit or withdrawal order number, or the game round. */
+  /** Deposit or withdrawal order number, the game round, or the points mall's redemption (`MALL-<id>`, contract/loyalty.ts). */
   reference: z.nullable(z.string()),
   createdAt: isoTime,
 });

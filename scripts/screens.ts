@@ -60,6 +60,7 @@ const shots: Shot[] = [
   { name: 'member-center', path: '/m/member/home', login: member },
   { name: 'member-account', path: '/m/myAccount/index', login: member },
   { name: 'member-menu', path: '/m/home', login: member, act: openMemberMenu },
+  { name: 'member-security', path: '/m/securityCenter', login: member },
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },
   { name: 'money-withdraw', path: '/m/withdraw', login: member },
   { name: 'money-transactions', path: '/m/transaction/record?types=A', login: member },

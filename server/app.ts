@@ -27,6 +27,7 @@ import { depositBadgeOf } from './modules/wallet/service.ts';
 import { type PlayRoutesOptions, registerPlayRoutes } from './modules/play/routes.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
+import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWallet(app, options.db, options.wallet);
   await registerSeamlessRoutes(app, { now: () => app.identity.now(), masterSecret: options.vendorWalletSecret });
   registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });
+  registerLoyaltyRoutes(app, { now: () => app.identity.now() });
   await registerChatRoutes(app);
 
   const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;

@@ -12,6 +12,8 @@
  * change shows at once. When no server runs, the CLI locks the directory
  * itself and opens the database directly.
  */
+import { securityQuestionIds } from '../../contract/security.ts';
+import { switchKeys } from '../../contract/system.ts';
 import { readConfig, type ServerConfig } from '../config.ts';
 import { changeBusOf } from '../db/change-bus.ts';
 import { openDatabase } from '../db/connect.ts';
@@ -21,8 +23,10 @@ import { AppError } from '../http/app-error.ts';
 import { type MerchantSettingsView, normalizeCidrs } from '../modules/system/admin-service.ts';
 import { formatAnnouncements } from '../modules/content/admin-commands.ts';
 import { formatMembers, usernamePattern } from '../modules/member/admin-commands.ts';
+import { isSecurityQuestionId } from '../modules/member/security-questions.ts';
 import { formatInbox } from '../modules/inbox/admin-commands.ts';
 import { formatChatAdmin, minStaffPasswordLength, parseChatArgs } from '../modules/chat/admin-commands.ts';
+import { formatMall, mallFlags, parseMallArgs } from '../modules/loyalty/admin-commands.ts';
 import {
   amountPattern,
   applicationListStatuses,
@@ -48,6 +52,8 @@ Commands:
   status                           print the merchant's current settings
   languages set <code> [<code>...] the interface languages the merchant offers (EN CN AR ...; each
                                    needs a catalog); the default stays if offered, else the first
+  merchant switch <KEY> on|off     turn a white-label switch on or off, e.g. merchant switch POINTSMALL3 off
+                                   (the reward center) or VIPROOM3 (the VIP room); keys: ${switchKeys.join(', ')}
   withdrawals list [--status S]    list withdrawals (S: pending (default), approved, rejected, all)
   withdrawals approve <id>         pay out a pending withdrawal (order number or id)
   withdrawals reject <id>          reject a pending withdrawal, returning the amount to the wallet
@@ -60,6 +66,10 @@ Commands:
   members payee <username> <payee name>
                                    change a member's payee name (members set it once; the merchant's
                                    payee name rule applies), e.g. members payee player1 "Patricia Santos"
+  members answer-check <username> <questionId> <answer>
+                                   whether a caller's answer to one of the member's security questions is
+                                   the member's (compared as stored: trimmed, spaces and case ignored),
+                                   e.g. members answer-check player1 firstPet "Rex"; questions: ${securityQuestionIds.join(', ')}
   staff add <name> [--name "Display name"]
                                    create a customer-service staff account for the staff console
                                    (/staff), or reset its password and name; the password is read
@@ -86,6 +96,11 @@ Commands:
   promotions approve <applicationId>               approve a pending application (the member then claims)
   promotions reject <applicationId> --reason TEXT  reject a pending application
   promotions issue <promotionId>   pay the bonus of a join promotion to every member who joined (once each)
+  mall items                       the points mall's rewards (id, name, points, reward, on/off) and rate
+  mall item <id> [--points N] [--reward AMOUNT] [--enabled on|off]
+                                   change a reward, e.g. mall item 1 --points 120 --reward 12.00
+  mall rate <AMOUNT>               the turnover that earns one point, e.g. mall rate 10.00 (a point per
+                                   10.00 of settled stakes); changes every member's earned points
   announcements publish --type T --title "..." --content "<p>...</p>" --language L
                 [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
                                    publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
@@ -136,7 +151,13 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       else info = value;
       continue;
     }
-    if (inboxTextFlags.includes(flag) || promotionFlagNames.has(flag) || publishFlags.includes(flag) || chatFlags.includes(flag)) {
+    if (
+      inboxTextFlags.includes(flag) ||
+      promotionFlagNames.has(flag) ||
+      publishFlags.includes(flag) ||
+      chatFlags.includes(flag) ||
+      mallFlags.includes(flag)
+    ) {
       const value = inline ?? argv[++i];
       if (value === undefined || value.trim() === '') return { error: `${flag} needs a value` };
       valued.set(flag, value);
@@ -164,6 +185,11 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
     const parsed = parseChatArgs(merchant, area, action, rest, valued);
     if ('error' in parsed) return parsed;
     return noMore(parsed.positionals) ?? { command: parsed.command as AdminCommand };
+  }
+  if (area === 'mall') {
+    if (all || to !== undefined || info !== undefined || status !== undefined || olderThan !== undefined) return { error: 'Unknown option for "mall"' };
+    const parsed = parseMallArgs(merchant, action, rest, valued);
+    return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
   }
   if (area === 'promotions') {
     if (all) return { error: '--all applies to "inbox send" only' };
@@ -213,6 +239,14 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
       if (rest.some((code) => !/^[A-Za-z]{2}(-[A-Za-z]{2})?$/.test(code))) return { error: 'Language codes look like EN, CN or PT-BR' };
       return { command: { kind: 'languages.set', merchant, languages: rest.map((code) => code.toUpperCase()) } };
     }
+    case 'merchant switch': {
+      const [key, state] = rest;
+      if (!key || !(switchKeys as readonly string[]).includes(key.toUpperCase())) {
+        return { error: `merchant switch needs a switch key (${switchKeys.join(', ')})` };
+      }
+      if (state !== 'on' && state !== 'off') return { error: 'merchant switch needs on or off after the key' };
+      return noMore(4) ?? { command: { kind: 'switch.set', merchant, key: key.toUpperCase() as (typeof switchKeys)[number], on: state === 'on' } };
+    }
     case 'withdrawals list': {
       const listStatus = status ?? 'pending';
       if (!(withdrawalListStatuses as readonly string[]).includes(listStatus)) return { error: `Invalid status "${listStatus}"` };
@@ -246,6 +280,16 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
         return { error: 'members payee needs a member\'s username and the payee name' };
       }
       return { command: { kind: 'members.payee', merchant, username, payeeName } };
+    }
+    case 'members answer-check': {
+      const [username, questionId, ...words] = rest;
+      // The answer may come quoted (one argument) or as several words.
+      const answer = words.join(' ');
+      if (!username || !usernamePattern.test(username) || !questionId || !answer.trim() || answer.length > 256) {
+        return { error: "members answer-check needs a member's username, a question id and the answer" };
+      }
+      if (!isSecurityQuestionId(questionId)) return { error: `Unknown question "${questionId}" (${securityQuestionIds.join(', ')})` };
+      return { command: { kind: 'members.answer-check', merchant, username, questionId, answer } };
     }
     case 'inbox send': {
       if (all === (to !== undefined)) return { error: 'inbox send needs either --to <username> or --all' };
@@ -532,6 +576,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     }
     if ('recovery' in view) {
       io.out(formatBetRecovery(view));
+      return 0;
+    }
+    if ('mallAdmin' in view) {
+      io.out(parsed.command.kind === 'mall.items' ? formatMall(view) : `OK: ${parsed.command.kind}${note}\n${formatMall(view)}`);
       return 0;
     }
     if ('withdrawals' in view) {

@@ -198,7 +198,12 @@ export const deposits = pgTable(
 );
 export type DepositRow = typeof deposits.$inferSelect;
 
-/** Bank cards members withdraw to. */
+/**
+ * Bank cards members withdraw to. A card the member removed keeps its row
+ * (`removedAt` set) so its withdrawals still show it; an account number is
+ * unique among a member's cards that are not removed, so a removed one can be
+ * added again (a new row).
+ */
 export const bankCards = pgTable(
   'bank_cards',
   {
@@ -209,8 +214,9 @@ export const bankCards = pgTable(
     accountName: varchar('account_name', { length: 128 }).notNull(),
     accountNumber: varchar('account_number', { length: 30 }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    removedAt: timestamptz('removed_at'),
   },
-  (t) => [uniqueIndex('bank_cards_member_number_uq').on(t.memberId, t.accountNumber)],
+  (t) => [uniqueIndex('bank_cards_member_number_uq').on(t.memberId, t.accountNumber).where(sql`${t.removedAt} is null`)],
 );
 export type BankCardRow = typeof bankCards.$inferSelect;
 
@@ -285,6 +291,8 @@ export const bets = pgTable(
   },
   (t) => [
     index('bets_member_created_idx').on(t.memberId, t.createdAt),
+    // A member's lifetime turnover, the stakes of the settled bets (server/modules/loyalty/turnover.ts), read from the index alone.
+    index('bets_member_settled_idx').on(t.memberId, t.stake).where(sql`${t.status} = 'settled'`),
     // One bet per round of a vendor, whatever the code path (the seamless service also locks the round).
     uniqueIndex('bets_round_uq').on(t.merchantCode, t.vendorCode, t.roundId),
     // The winner board: real wins, biggest first (server/modules/games/queries.ts findRealWinners).

@@ -29,27 +29,33 @@ import {
 import type { FieldRule, RegisterField } from '../../contract/member.ts';
 import type { Switches } from '../../contract/system.ts';
 
-export const merchants = pgTable('merchants', {
-  code: varchar('code', { length: 32 }).primaryKey(),
-  name: text('name').notNull(),
-  currencyCode: varchar('currency_code', { length: 3 }).notNull().default('PHP'),
-  currencySymbol: text('currency_symbol').notNull().default('₱'),
-  /** Digits after the decimal point; money is stored as integers of minor units. */
-  minorUnits: smallint('minor_units').notNull().default(2),
-  enabledLanguages: jsonb('enabled_languages').$type<string[]>().notNull().default(['EN']),
-  defaultLanguage: varchar('default_language', { length: 8 }).notNull().default('EN'),
-  switches: jsonb('switches').$type<Switches>().notNull(),
-  maintenance: boolean('maintenance').notNull().default(false),
-  maintenanceInfo: text('maintenance_info').notNull().default(''),
-  /** CIDR ranges (IPv4 or IPv6) whose visitors get status 2. */
-  restrictedIpRanges: jsonb('restricted_ip_ranges').$type<string[]>().notNull().default([]),
-  /** Overrides of the default registration field rules (server/modules/member/registration-rules.ts). */
-  registrationFields: jsonb('registration_fields')
-    .$type<Partial<Record<RegisterField, Partial<FieldRule>>>>()
-    .notNull()
-    .default({}),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const merchants = pgTable(
+  'merchants',
+  {
+    code: varchar('code', { length: 32 }).primaryKey(),
+    name: text('name').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull().default('PHP'),
+    currencySymbol: text('currency_symbol').notNull().default('₱'),
+    /** Digits after the decimal point; money is stored as integers of minor units. */
+    minorUnits: smallint('minor_units').notNull().default(2),
+    enabledLanguages: jsonb('enabled_languages').$type<string[]>().notNull().default(['EN']),
+    defaultLanguage: varchar('default_language', { length: 8 }).notNull().default('EN'),
+    switches: jsonb('switches').$type<Switches>().notNull(),
+    maintenance: boolean('maintenance').notNull().default(false),
+    maintenanceInfo: text('maintenance_info').notNull().default(''),
+    /** CIDR ranges (IPv4 or IPv6) whose visitors get status 2. */
+    restrictedIpRanges: jsonb('restricted_ip_ranges').$type<string[]>().notNull().default([]),
+    /** Overrides of the default registration field rules (server/modules/member/registration-rules.ts). */
+    registrationFields: jsonb('registration_fields')
+      .$type<Partial<Record<RegisterField, Partial<FieldRule>>>>()
+      .notNull()
+      .default({}),
+    /** The points mall's rate: the turnover (minor units) that earns one point (server/modules/loyalty/mall.ts; `npm run admin -- mall rate`). */
+    mallTurnoverPerPoint: bigint('mall_turnover_per_point', { mode: 'number' }).notNull().default(1000),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('merchants_mall_rate_ck', sql`${t.mallTurnoverPerPoint} > 0`)],
+);
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type NewMerchantRow = typeof merchants.$inferInsert;
@@ -144,11 +150,39 @@ export const memberIcons = pgTable(
 export type MemberIconRow = typeof memberIcons.$inferSelect;
 
 /**
+ * The answers of a member's security questions (the security center): one row
+ * per question in the order the member gave them (`position` from 0), each
+ * question once, only the argon2id hash of the normalised answer. Customer
+ * service checks a caller's answer with `members answer-check`.
+ */
+export const memberSecurityAnswers = pgTable(
+  'member_security_answers',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    questionId: varchar('question_id', { length: 32 }).notNull(),
+    answerHash: text('answer_hash').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.position] }),
+    uniqueIndex('member_security_answers_question_uq').on(t.memberId, t.questionId),
+    check('member_security_answers_position_ck', sql`${t.position} >= 0 and ${t.position} < 8`),
+  ],
+);
+export type MemberSecurityAnswerRow = typeof memberSecurityAnswers.$inferSelect;
+
+/**
  * Sessions: only the SHA-256 of the 256-bit token is stored. `web` sessions
  * (the Authorization token) end after 30 idle minutes or 12 hours; `device`
  * sessions are remember-me tokens (30 days, bound to a device id) that can be
  * exchanged for a new web session. `revokeReason`: replaced (a newer login),
- * logout, rotated (a device token exchanged), password (password changed).
+ * logout, rotated (a device token exchanged), password (password changed),
+ * reuse (an exchanged device token used again), elsewhere (the member signed
+ * out everywhere else from the security center). `userAgent` is the
+ * browser's User-Agent at login, shown to the member as a short device label.
  */
 export const sessions = pgTable(
   'sessions',
@@ -161,6 +195,7 @@ export const sessions = pgTable(
     kind: varchar('kind', { length: 8 }).$type<'web' | 'device'>().notNull(),
     deviceId: varchar('device_id', { length: 128 }),
     clientIp: varchar('client_ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 256 }),
     createdAt: timestamptz('created_at').notNull(),
     lastSeenAt: timestamptz('last_seen_at').notNull(),
     /** Absolute end. */

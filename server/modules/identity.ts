@@ -4,17 +4,22 @@
  * into the app: services share one clock, one set of limits and one message
  * provider, the auth hook guards `auth: true` endpoints, and form-encoded
  * bodies are read (forgot password by e-mail is form-encoded, spec section 7).
+ * The member's security center also reaches the withdrawal password and the
+ * bank cards of the money module (wallet/security-center.ts), and the member
+ * card's VIP label is the member's VIP level (loyalty/vip.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { createKeyStore, type KeyStore } from './crypto/key-store.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
+import { vipLabelOf } from './loyalty/vip.ts';
 import { createInboxService, type InboxService } from './inbox/service.ts';
 import { registerCryptoRoutes } from './crypto/routes.ts';
 import { createLoginService, type LoginService } from './login/login-service.ts';
 import { registerLoginRoutes } from './login/routes.ts';
 import { mobileTaken } from './member/queries.ts';
 import { registerMemberRoutes } from './member/routes.ts';
+import { createSecurityService, type SecurityService } from './member/security.ts';
 import { createMemberService, type MemberService } from './member/service.ts';
 import { installAuth } from './session/auth.ts';
 import { type Clock, defaultIdentityLimits, type IdentityLimits, systemClock } from './session/config.ts';
@@ -26,6 +31,7 @@ import { type CodeService, createCodeService } from './verification/code-service
 import { createOutboxProvider, type MessageProvider } from './verification/provider.ts';
 import { registerVerificationRoutes } from './verification/routes.ts';
 import { createVerificationService } from './verification/service.ts';
+import { createSecurityWallet } from './wallet/security-center.ts';
 
 export interface IdentityOptions {
   /** The clock of every identity rule (tests move it instead of sleeping). */
@@ -53,6 +59,7 @@ export interface Identity {
   codes: CodeService;
   login: LoginService;
   members: MemberService;
+  security: SecurityService;
   provider: MessageProvider;
   inbox: InboxService;
 }
@@ -78,11 +85,20 @@ export function registerIdentity(app: FastifyInstance, db: Database, options: Id
   const codes = createCodeService(db, provider, now, limits);
   const inbox = createInboxService(db, now);
   const login = createLoginService({ db, now, limits, sessions, failures, captchas, codes, inbox });
-  const members = createMemberService({ db, now, sessions, failures, captchas, codes });
+  const members = createMemberService({
+    db,
+    now,
+    sessions,
+    failures,
+    captchas,
+    codes,
+    vipLabel: (member, merchant) => vipLabelOf(db, member, merchant),
+  });
+  const security = createSecurityService({ db, now, members, sessions, wallet: createSecurityWallet(db, now) });
   const verification = createVerificationService(codes, captchas, (merchantCode, dialingCode, number) =>
     mobileTaken(db, merchantCode, dialingCode, number),
   );
-  const identity: Identity = { now, limits, keys, sessions, failures, captchas, codes, login, members, provider, inbox };
+  const identity: Identity = { now, limits, keys, sessions, failures, captchas, codes, login, members, security, provider, inbox };
   app.decorate('identity', identity);
 
   if (!app.hasContentTypeParser(formType)) {
@@ -97,7 +113,7 @@ export function registerIdentity(app: FastifyInstance, db: Database, options: Id
   registerCryptoRoutes(app, keys);
   registerLoginRoutes(app, { keys, login });
   registerSessionRoutes(app, { sessions });
-  registerMemberRoutes(app, { keys, members });
+  registerMemberRoutes(app, { keys, members, security });
   registerInboxRoutes(app, inbox);
   registerVerificationRoutes(app, {
     captchas,

@@ -3,18 +3,29 @@
  * affiliate code AGENT1), member `player1` / `Player#2026` (type 0, in
  * agent1's downline) and the mobile-number member +63 9171234567 /
  * `Mobile#2026` (username `mobile1`, also in agent1's downline). player1 has
- * a nickname, a payee name (so the account page shows it locked) and a head
- * icon. Seeded only when the merchant has no member; the three argon2id
- * hashes run in parallel.
+ * a nickname, a payee name (so the account page shows it locked), a head
+ * icon and two security questions answered (the security center shows them
+ * set; `members answer-check player1 firstPet Rex` matches). Seeded only when
+ * the merchant has no member; the argon2id hashes run in parallel.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { memberIcons, members } from '../db/schema.ts';
 import { hashPassword } from '../modules/member/passwords.ts';
+import { checkSecurityAnswers, saveSecurityAnswers } from '../modules/member/security-questions.ts';
 
 export const demoAccounts = {
   agent: { username: 'agent1', password: 'Agent#2026', affiliateCode: 'AGENT1' },
-  player: { username: 'player1', password: 'Player#2026', nickname: 'Lucky Pat', payeeName: 'Patricia Santos' },
+  player: {
+    username: 'player1',
+    password: 'Player#2026',
+    nickname: 'Lucky Pat',
+    payeeName: 'Patricia Santos',
+    securityAnswers: [
+      { questionId: 'firstPet', answer: 'Rex' },
+      { questionId: 'birthCity', answer: 'Cebu City' },
+    ],
+  },
   mobile: { username: 'mobile1', password: 'Mobile#2026', dialingCode: '63', mobileNumber: '9171234567' },
 } as const;
 
@@ -92,6 +103,7 @@ export async function seedMembersIfEmpty(db: Database, merchantCode: string): Pr
       .insert(memberIcons)
       .values({ memberId: playerRow.id, contentType: 'image/png', data: Buffer.from(demoIconPng, 'base64'), updatedAt: now })
       .onConflictDoNothing();
+    await saveSecurityAnswers(db, playerRow.id, checkSecurityAnswers(player.securityAnswers), now);
   }
   return true;
 }

@@ -1,18 +1,25 @@
 /**
  * Demo money: the deposit channels and promotions of the merchant (seeded
- * when it has no channel) and an opening balance of ₱5,000.00 for `player1`
+ * when it has no channel), an opening balance of ₱5,000.00 for `player1`
  * and `mobile1`, paid from the house account through a real ledger
  * transaction (idempotent by its key, so running the seed again changes
- * nothing).
+ * nothing), and two bank cards of `player1` (seeded when player1 never had
+ * one, so a card removed later stays removed).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { members } from '../db/schema.ts';
-import { depositChannels, depositPromotions } from '../db/schema-wallet.ts';
+import { bankCards, depositChannels, depositPromotions } from '../db/schema-wallet.ts';
 import { postTransaction } from '../modules/wallet/ledger.ts';
 import { demoAccounts } from './seed-members.ts';
 
 export const demoOpeningBalance = 5_000_00;
+
+/** player1's bank cards (the payee name as the account name). */
+export const demoBankCards = [
+  { bankName: 'BDO Unibank', accountName: demoAccounts.player.payeeName, accountNumber: '004512345678' },
+  { bankName: 'GCash', accountName: demoAccounts.player.payeeName, accountNumber: '09175550123' },
+] as const;
 
 export const demoDepositChannels = [
   {
@@ -89,6 +96,17 @@ export async function seedWalletIfEmpty(db: Database, merchantCode: string): Pro
         inArray(members.username, [demoAccounts.player.username, demoAccounts.mobile.username]),
       ),
     );
+  const player1 = players.find((p) => p.username === demoAccounts.player.username);
+  if (player1) {
+    const [had] = await db.select({ id: bankCards.id }).from(bankCards).where(eq(bankCards.memberId, player1.id)).limit(1);
+    if (!had) {
+      const createdAt = new Date();
+      await db
+        .insert(bankCards)
+        .values(demoBankCards.map((card) => ({ ...card, merchantCode, memberId: player1.id, createdAt })))
+        .onConflictDoNothing();
+    }
+  }
   for (const player of players) {
     await postTransaction(db, {
       merchantId: merchantCode,

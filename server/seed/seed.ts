@@ -11,6 +11,7 @@ import { seedChatIfEmpty } from './seed-chat.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedHelpIfEmpty } from './seed-help.ts';
 import { seedInboxIfEmpty } from './seed-inbox.ts';
+import { demoTurnoverPerPoint, seedLoyaltyIfEmpty } from './seed-loyalty.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedPromotionsIfEmpty } from './seed-promotions.ts';
 import { seedNoticeReadsIfEmpty } from './seed-notices.ts';
@@ -29,6 +30,8 @@ const demoSwitches: Switches = {
   TRANSBETREPMEM3: true,
   CBS3: true,
   AFFMAN3: true,
+  POINTSMALL3: true,
+  VIPROOM3: true,
 };
 
 export const demoMerchant: NewMerchantRow = {
@@ -43,6 +46,7 @@ export const demoMerchant: NewMerchantRow = {
   maintenance: false,
   maintenanceInfo: '',
   restrictedIpRanges: [],
+  mallTurnoverPerPoint: demoTurnoverPerPoint,
 };
 
 /** Seeds the demo data when the database holds no merchant. Returns whether it seeded. */
@@ -66,6 +70,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedNoticeReadsIfEmpty(db, demoMerchantCode);
       // ... and the live chat's staff account.
       await seedChatIfEmpty(db, demoMerchantCode);
+      // ... and the VIP levels, the points mall's rewards and player1's demo play.
+      await seedLoyaltyIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -78,6 +84,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedPromotionsIfEmpty(db, demoMerchantCode);
   await seedNoticeReadsIfEmpty(db, demoMerchantCode);
   await seedChatIfEmpty(db, demoMerchantCode);
+  await seedLoyaltyIfEmpty(db, demoMerchantCode);
   return true;
 }
 

@@ -20,6 +20,7 @@ import { createMember } from './wallet-harness.ts';
 export const acceptingPasswords: WithdrawalPasswords = {
   has: async () => true,
   set: async () => {},
+  reset: async () => {},
   verify: async () => {},
 };
 

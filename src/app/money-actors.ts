@@ -98,8 +98,8 @@ export function useBalance(): BalanceActor | undefined {
   return balance;
 }
 
-/** Reloads the shown balance of the app's system (after a deposit or a withdrawal). */
-const refreshBalance = ({ system }: SystemArgs) => system.get('balance')?.send({ type: 'balance.refresh' });
+/** Reloads the shown balance of the app's system (after a deposit, a withdrawal or a reward paid). */
+export const refreshBalance = ({ system }: SystemArgs) => system.get('balance')?.send({ type: 'balance.refresh' });
 
 // ------------------------------------------------------------------ deposit
 

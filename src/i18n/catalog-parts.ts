@@ -44,7 +44,7 @@ export type CompiledPart = (typeof compiledParts)[number];
  * other code (session, request, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.)/, 'identity'],
+  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.)/, 'identity'],
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
   [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.)/, 'content'],
   // Shown by the launcher's toasts and the game lists, which load the lobby part.
@@ -67,8 +67,8 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === 'inbox') return id.startsWith('inbox.screen.') ? 'content' : null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
-  // The member screens' messages (member center, my account: `account.`) come with the identity part.
-  if (namespace === 'account') return 'identity';
+  // The member screens' messages (member center, my account: `account.`; the security center: `security.`; the VIP room and reward center: `loyalty.`) come with the identity part.
+  if (namespace === 'account' || namespace === 'security' || namespace === 'loyalty') return 'identity';
   // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,
   // notices and message center `messaging.`) come with them, as one part.
   if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging') return 'content';

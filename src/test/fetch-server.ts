@@ -8,6 +8,8 @@ import { vi } from 'vitest';
 export interface SentRequest {
   method: string;
   path: string;
+  /** The query's parameters. */
+  query: Record<string, string>;
   body: unknown;
 }
 
@@ -26,7 +28,7 @@ export function fetchServer(answers: Record<string, (body: unknown) => unknown |
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    requests.push({ method, path: url.pathname, body });
+    requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
     const answer = answers[`${method} ${url.pathname}`];
     const json = (status: number, value: unknown) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
     if (!answer) return json(404, { success: false, errorCode: 'request.not.found', message: 'no' });

@@ -1,6 +1,7 @@
+import { useCatalogPart } from '../i18n/i18n-provider.tsx';
 import { useT } from '../i18n/use-t.ts';
 import type { FieldErrors } from './field-errors.tsx';
-import styles from './form-field.module.css';
+import styles from './form.module.css';
 import { TextField } from './text-field.tsx';
 
 /**
@@ -9,6 +10,7 @@ import { TextField } from './text-field.tsx';
  * errors tied to them (`errors`).
  */
 export function BankCardFields({ banks, errors }: { banks: readonly string[]; errors: FieldErrors }) {
+  useCatalogPart('money');
   const t = useT();
   return (
     <>

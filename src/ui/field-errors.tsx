@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { MessageAlert, useMessageText } from './message-alert.tsx';
-import styles from './form-field.module.css';
+import styles from './form.module.css';
 
 /**
  * Which fields of a form an error is about: the machine's message id or

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import styles from './message-alert.module.css';
+import styles from './form.module.css';
 
 type Values = Record<string, string>;
 

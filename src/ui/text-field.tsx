@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import type { FieldErrors } from './field-errors.tsx';
-import styles from './form-field.module.css';
+import styles from './form.module.css';
 
 export interface TextFieldProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'maxLength' | 'autoComplete'> {
   id: string;

@@ -20,7 +20,7 @@
  *
  * The states a screen opens on top are audited in that role too: the side
  * menu drawer, the member menu drawer, the logout confirm, the notice popup, the download sheet, a
- * game's action sheet, an account field's sheet and the trial's registration offer; each also has to
+ * game's action sheet, an account field's sheet, the security questions' sheet and the trial's registration offer; each also has to
  * take focus, keep Tab inside, close with Escape and give focus back to the
  * control that opened it.
  */
@@ -389,6 +389,13 @@ const states: OpenState[] = [
     path: '/m/myAccount/index',
     opener: (page) => page.getByRole('button', { name: new RegExp(text('account.field.nickname')) }),
     dialog: (page) => page.getByRole('dialog', { name: text('account.field.nickname') }),
+  },
+  {
+    name: 'security questions sheet',
+    roles: ['member'],
+    path: '/m/securityCenter',
+    opener: (page) => page.getByRole('button', { name: new RegExp(text('security.questions.title')) }),
+    dialog: (page) => page.getByRole('dialog', { name: text('security.questions.title') }),
   },
   {
     name: 'terms and conditions sheet',

@@ -27,6 +27,8 @@ export interface LoginRequest {
   clientIp: string;
   /** A usable device id (see usableDeviceId) or null. */
   deviceId: string | null;
+  /** The User-Agent header, kept with the sessions (the member's list of sessions shows the browser and system). */
+  userAgent?: string | null | undefined;
 }
 
 export interface LoginService {
@@ -94,7 +96,8 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
   }
 
   async function finish(request: LoginRequest, member: MemberRow, remember: boolean): Promise<LoginResult> {
-    const issued = await sessions.issueWeb(member, { deviceId: request.deviceId, ip: request.clientIp });
+    const client = { deviceId: request.deviceId, ip: request.clientIp, userAgent: request.userAgent };
+    const issued = await sessions.issueWeb(member, client);
     const result: LoginResult = {
       token: issued.token,
       userName: member.username,
@@ -103,7 +106,7 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       passwordExpired: isPasswordExpired(member, now(), limits),
     };
     if (remember && request.deviceId) {
-      const device = await sessions.issueDevice(member, { deviceId: request.deviceId, ip: request.clientIp });
+      const device = await sessions.issueDevice(member, { ...client, deviceId: request.deviceId });
       result.deviceToken = device.token;
       result.deviceTokenExpiresAt = device.session.expiresAt.getTime();
     }
@@ -208,7 +211,7 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
             createdAt: t,
             updatedAt: t,
           });
-          const issued = await sessions.issueWeb(member, { deviceId: request.deviceId, ip: request.clientIp });
+          const issued = await sessions.issueWeb(member, { deviceId: request.deviceId, ip: request.clientIp, userAgent: request.userAgent });
           return { token: issued.token, userName: member.username, customerType: 4 };
         } catch (error) {
           if (uniqueViolation(error) && attempt < 5) continue;

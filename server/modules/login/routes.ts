@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceLoginEndpoint, loginEndpoint, trialLoginEndpoint } from '../../../contract/session.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -6,8 +6,10 @@ import { type KeyStore, openEncryptedPayload } from '../crypto/key-store.ts';
 import { usableDeviceId } from '../session/tokens.ts';
 import type { LoginRequest, LoginService } from './login-service.ts';
 
-export function loginRequestOf(ctx: RequestContext): LoginRequest {
-  return { merchant: ctx.merchant, clientIp: ctx.clientIp, deviceId: usableDeviceId(ctx.deviceId) };
+export function loginRequestOf(ctx: RequestContext, request: FastifyRequest): LoginRequest {
+  // The session keeps it trimmed to 256 characters (session-view.ts storedUserAgent).
+  const userAgent = request.headers['user-agent'];
+  return { merchant: ctx.merchant, clientIp: ctx.clientIp, deviceId: usableDeviceId(ctx.deviceId), userAgent: typeof userAgent === 'string' ? userAgent : null };
 }
 
 export function registerLoginRoutes(app: FastifyInstance, deps: { keys: KeyStore; login: LoginService }): void {
@@ -15,10 +17,12 @@ export function registerLoginRoutes(app: FastifyInstance, deps: { keys: KeyStore
 
   registerEndpoint(app, loginEndpoint, async ({ body, ctx, request }) => {
     const payload = await openEncryptedPayload(keys, request, loginEndpoint, body);
-    return login.login(loginRequestOf(ctx), payload);
+    return login.login(loginRequestOf(ctx, request), payload);
   });
 
-  registerEndpoint(app, trialLoginEndpoint, ({ ctx }) => login.trial(loginRequestOf(ctx)));
+  registerEndpoint(app, trialLoginEndpoint, ({ ctx, request }) => login.trial(loginRequestOf(ctx, request)));
 
-  registerEndpoint(app, deviceLoginEndpoint, ({ body, ctx }) => login.loginWithDevice(loginRequestOf(ctx), body.deviceToken));
+  registerEndpoint(app, deviceLoginEndpoint, ({ body, ctx, request }) =>
+    login.loginWithDevice(loginRequestOf(ctx, request), body.deviceToken),
+  );
 }

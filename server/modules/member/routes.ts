@@ -15,15 +15,27 @@ import {
   uploadMemberIconEndpoint,
   usernameCheckEndpoint,
 } from '../../../contract/member.ts';
+import {
+  customerSecurityQuestionsEndpoint,
+  memberSessionsEndpoint,
+  removeBankCardEndpoint,
+  resetWithdrawalPasswordEndpoint,
+  securityConfigEndpoint,
+  securityQuestionsEndpoint,
+  setSecurityQuestionsEndpoint,
+  signOutElsewhereEndpoint,
+} from '../../../contract/security.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { type KeyStore, openEncryptedPayload } from '../crypto/key-store.ts';
 import { requireAuth } from '../session/auth.ts';
 import { accountFieldPrecheck, iconBodyLimit, precheckIcon } from './account.ts';
 import { registrationRules } from './registration-rules.ts';
+import type { SecurityService } from './security.ts';
+import { precheckSecurityAnswers } from './security-questions.ts';
 import type { MemberService } from './service.ts';
 
-export function registerMemberRoutes(app: FastifyInstance, deps: { keys: KeyStore; members: MemberService }): void {
-  const { keys, members } = deps;
+export function registerMemberRoutes(app: FastifyInstance, deps: { keys: KeyStore; members: MemberService; security: SecurityService }): void {
+  const { keys, members, security } = deps;
 
   registerEndpoint(app, registrationRulesEndpoint, ({ ctx }) => registrationRules(ctx.merchant.row));
 
@@ -41,7 +53,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { keys: KeyStor
 
   registerEndpoint(app, affiliateCheckEndpoint, ({ query, ctx }) => members.affiliateCheck(ctx, query.code));
 
-  registerEndpoint(app, memberInfoEndpoint, ({ request }) => members.info(requireAuth(request)));
+  registerEndpoint(app, memberInfoEndpoint, ({ ctx, request }) => members.info(requireAuth(request), ctx));
 
   registerEndpoint(app, changePasswordEndpoint, ({ body, ctx, request }) =>
     members.changePassword(requireAuth(request), ctx, body),
@@ -73,4 +85,25 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { keys: KeyStor
   });
 
   registerEndpoint(app, forgotPasswordEmailEndpoint, ({ body, ctx }) => members.forgotPasswordByEmail(ctx, body));
+
+  // The security center (security.ts).
+  registerEndpoint(app, securityConfigEndpoint, ({ request }) => security.config(requireAuth(request)));
+
+  registerEndpoint(app, securityQuestionsEndpoint, () => security.questions());
+
+  registerEndpoint(app, customerSecurityQuestionsEndpoint, ({ request }) => security.customerQuestions(requireAuth(request)));
+
+  registerEndpoint(app, setSecurityQuestionsEndpoint, ({ body, ctx, request }) => security.setQuestions(requireAuth(request), ctx, body), {
+    precheckBody: precheckSecurityAnswers,
+  });
+
+  registerEndpoint(app, resetWithdrawalPasswordEndpoint, ({ body, ctx, request }) =>
+    security.resetWithdrawalPassword(requireAuth(request), ctx, body),
+  );
+
+  registerEndpoint(app, removeBankCardEndpoint, ({ query, request }) => security.removeBankCard(requireAuth(request), query.id));
+
+  registerEndpoint(app, memberSessionsEndpoint, ({ ctx, request }) => security.memberSessions(requireAuth(request), ctx));
+
+  registerEndpoint(app, signOutElsewhereEndpoint, ({ ctx, request }) => security.signOutElsewhere(requireAuth(request), ctx));
 }

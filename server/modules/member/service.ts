@@ -3,6 +3,9 @@
  * merchant's registration rules, username and affiliate checks, member info,
  * change password, set password by phone, forgot password by e-mail, and the
  * member's own account: nickname, e-mail, payee name (set once) and head icon.
+ * The login password asked again before a change (change password, the
+ * security center) is checked under the login-failure throttle, and every
+ * wrong one counts as a failed login of the account.
  */
 import { randomInt } from 'node:crypto';
 import { errorCodes } from '../../../contract/error-codes.ts';
@@ -17,7 +20,7 @@ import type {
 } from '../../../contract/member.ts';
 import { birthdayMinimumAge, isOldEnough, registerFields } from '../../../contract/member.ts';
 import type { Database } from '../../db/connect.ts';
-import type { MemberRow } from '../../db/schema.ts';
+import type { MemberRow, MerchantRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MerchantSettings } from '../../http/request-context.ts';
 import type { Clock } from '../session/config.ts';
@@ -44,6 +47,13 @@ import {
 } from './queries.ts';
 import { isEmailAddress, matchesPattern, passwordPattern, registrationRules, usernamePattern } from './registration-rules.ts';
 
+/**
+ * The member card's VIP label from the member's VIP level (null: the label
+ * stored on the member stays). The loyalty module's, handed in by
+ * server/modules/identity.ts (server/modules/loyalty/vip.ts `vipLabelOf`).
+ */
+export type VipLabelSource = (member: MemberRow, merchant: MerchantRow) => Promise<string | null>;
+
 export interface MemberServiceDeps {
   db: Database;
   now: Clock;
@@ -51,6 +61,8 @@ export interface MemberServiceDeps {
   failures: LoginFailures;
   captchas: CaptchaService;
   codes: CodeService;
+  /** Without it the card shows the stored label. */
+  vipLabel?: VipLabelSource;
 }
 
 export interface ClientInfo {
@@ -276,6 +288,31 @@ export function createMemberService(deps: MemberServiceDeps) {
     }
   }
 
+  /** A trial account (or one without a login password) has no password to confirm or change: 403 trial.forbidden. */
+  function refuseWithoutPassword(member: MemberRow): asserts member is MemberRow & { passwordHash: string } {
+    if (member.type === 4 || !member.passwordHash) {
+      throw new AppError(403, errorCodes.trialForbidden, 'Please login an actual account to use this function');
+    }
+  }
+
+  /**
+   * Checks the login password the member typed again before a change: 403
+   * trial.forbidden without one, 429 login.throttled while the login throttle
+   * holds this client back on the account, 400 modify.old.password.incorrect
+   * (with `field`) when wrong, which counts as a failed login.
+   */
+  async function confirmLoginPassword(auth: AuthenticatedSession, client: ClientInfo, password: string, field = 'oldPassword'): Promise<void> {
+    const { member, session } = auth;
+    refuseWithoutPassword(member);
+    const failureClient = { merchantCode: member.merchantCode, ip: client.clientIp, deviceId: session.deviceId };
+    const accountKey = `id:${member.id}`;
+    failures.assertNotThrottled(await failures.state(failureClient, accountKey, member.id));
+    if (!(await verifyPassword(member.passwordHash, password))) {
+      await failures.record(failureClient, accountKey, member.id);
+      throw new AppError(400, errorCodes.oldPasswordIncorrect, 'The old password is incorrect.', { field });
+    }
+  }
+
   /** Same answer for every wrong case, so the lock and old-password checks cannot tell accounts apart. */
   async function changePassword(
     auth: AuthenticatedSession,
@@ -283,9 +320,7 @@ export function createMemberService(deps: MemberServiceDeps) {
     body: { oldPassword: string; newPassword: string; confirmNewPassword: string },
   ): Promise<null> {
     const { member, session } = auth;
-    if (member.type === 4 || !member.passwordHash) {
-      throw new AppError(403, errorCodes.trialForbidden, 'Please login an actual account to use this function');
-    }
+    refuseWithoutPassword(member);
     if (body.newPassword !== body.confirmNewPassword) {
       throw new AppError(400, errorCodes.passwordMismatch, 'Confirmation password not matched', { field: 'confirmNewPassword' });
     }
@@ -296,13 +331,7 @@ export function createMemberService(deps: MemberServiceDeps) {
     if (body.newPassword.length > rule.maxLength || !matchesPattern(rule.pattern ?? passwordPattern, body.newPassword)) {
       throw new AppError(400, errorCodes.passwordInvalid, 'Password format is incorrect', { field: 'newPassword' });
     }
-    const failureClient = { merchantCode: member.merchantCode, ip: client.clientIp, deviceId: session.deviceId };
-    const accountKey = `id:${member.id}`;
-    failures.assertNotThrottled(await failures.state(failureClient, accountKey, member.id));
-    if (!(await verifyPassword(member.passwordHash, body.oldPassword))) {
-      await failures.record(failureClient, accountKey, member.id);
-      throw new AppError(400, errorCodes.oldPasswordIncorrect, 'The old password is incorrect.', { field: 'oldPassword' });
-    }
+    await confirmLoginPassword(auth, client, body.oldPassword);
     const t = now();
     await updateMember(db, member.id, {
       passwordHash: await hashPassword(body.newPassword),
@@ -391,14 +420,16 @@ export function createMemberService(deps: MemberServiceDeps) {
     return null;
   }
 
-  function info(auth: AuthenticatedSession): MemberInfo {
+  /** The card: the VIP label is the member's VIP level while the VIP flag is on (vipLabel), else the stored one. */
+  async function info(auth: AuthenticatedSession, client: Pick<ClientInfo, 'merchant'>): Promise<MemberInfo> {
     const { member } = auth;
+    const label = (await deps.vipLabel?.(member, client.merchant.row)) ?? member.vipLabel;
     return {
       id: member.id,
       type: member.type as MemberInfo['type'],
       account: member.username,
       nickname: member.nickname,
-      clubLabel: member.vipLabel ? { labelName: member.vipLabel } : null,
+      clubLabel: label ? { labelName: label } : null,
       email: maskEmail(member.email),
       mobileNum: maskMobile(member),
       payeeName: member.payeeName,
@@ -474,6 +505,7 @@ export function createMemberService(deps: MemberServiceDeps) {
 
   return {
     register,
+    confirmLoginPassword,
     changePassword,
     setPasswordByPhone,
     forgotPasswordByEmail,

@@ -5,8 +5,10 @@
  * (`login.session.expired`). Remember-me device sessions (30 days, bound to the
  * device id) are exchanged for a new web session and a new device token; a
  * device token that was already exchanged ends all the member's device sessions.
+ * A member sees its live sessions (the current web session and the remembered
+ * devices) and can end all of them but this browser's and this device's.
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type { SessionInfo } from '../../../contract/session.ts';
 import type { Database } from '../../db/connect.ts';
@@ -16,9 +18,18 @@ import { type Clock, type IdentityLimits, isPasswordExpired } from './config.ts'
 import { createSessionCache } from './session-cache.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { isSharedDatabase } from '../../db/change-bus.ts';
+import { storedUserAgent } from './session-view.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export type RevokeReason = 'replaced' | 'logout' | 'rotated' | 'password' | 'reuse';
+/** Why a session ended; only `replaced` (web: login.not.session) and `rotated` (device: reuse detection) are read back. */
+export type RevokeReason = 'replaced' | 'logout' | 'rotated' | 'password' | 'reuse' | 'elsewhere';
+
+/** Who is logging in: the device id (usableDeviceId), the client address and the browser's User-Agent header. */
+export interface SessionClient {
+  deviceId: string | null;
+  ip: string;
+  userAgent?: string | null | undefined;
+}
 
 export interface AuthenticatedSession {
   member: MemberRow;
@@ -32,9 +43,9 @@ export interface IssuedSession {
 
 export interface SessionService {
   /** A new web session; the member's other web sessions end (replaced). */
-  issueWeb(member: MemberRow, client: { deviceId: string | null; ip: string }): Promise<IssuedSession>;
+  issueWeb(member: MemberRow, client: SessionClient): Promise<IssuedSession>;
   /** A new remember-me device session bound to the device id; the member's older ones on that device end. */
-  issueDevice(member: MemberRow, client: { deviceId: string; ip: string }): Promise<IssuedSession>;
+  issueDevice(member: MemberRow, client: SessionClient & { deviceId: string }): Promise<IssuedSession>;
   /**
    * The member and session of a web token, or AppError 401 with the reason. A session this process
    * authenticated less than `sessionCacheMs` ago is not read again, unless `fresh` is set.
@@ -48,6 +59,18 @@ export interface SessionService {
   logout(token: string | null, deviceId: string | null, deviceToken: string | undefined): Promise<void>;
   /** Ends the member's sessions (all, or all but one). */
   revokeMember(memberId: number, reason: RevokeReason, exceptSessionId?: string): Promise<void>;
+  /**
+   * The member's live sessions, latest activity first: not ended, not past
+   * their end, and web sessions not idle past the limit (so a token listed
+   * here still works).
+   */
+  liveSessions(memberId: number): Promise<SessionRow[]>;
+  /**
+   * Ends every live session of the member (reason `elsewhere`) but the web
+   * session `keep.sessionId` and the device sessions of `keep.deviceId`;
+   * returns how many ended. Their tokens are refused at once.
+   */
+  endElsewhere(memberId: number, keep: { sessionId: string; deviceId: string | null }): Promise<number>;
   /** Drops the member's sessions this process cached, so the next read loads the member row again (after a change to it). */
   forgetMember(memberId: number): void;
   info(auth: AuthenticatedSession): SessionInfo;
@@ -62,7 +85,7 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
     executor: Executor,
     member: MemberRow,
     kind: 'web' | 'device',
-    client: { deviceId: string | null; ip: string },
+    client: SessionClient,
   ): Promise<IssuedSession> {
     const t = now();
     const token = newToken();
@@ -75,6 +98,7 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
         kind,
         deviceId: client.deviceId,
         clientIp: client.ip.slice(0, 64),
+        userAgent: storedUserAgent(client.userAgent),
         createdAt: t,
         lastSeenAt: t,
         expiresAt: new Date(t.getTime() + lifetime),
@@ -85,6 +109,13 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
   }
 
   const live = and(isNull(sessions.revokedAt));
+  /** Live and usable now: not ended, not past the end, a web session not idle past the limit. */
+  const usable = (t: Date) =>
+    and(
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, t),
+      or(eq(sessions.kind, 'device'), gt(sessions.lastSeenAt, new Date(t.getTime() - limits.sessionIdleMs))),
+    );
   // On PostgreSQL other processes may end a session (logout, password change): a token they revoked must be
   // refused here at once, so each request reads its session (docs/scale-out.md). PGlite has one process.
   const cache = createSessionCache<AuthenticatedSession>({ ttlMs: isSharedDatabase(db) ? 0 : limits.sessionCacheMs });
@@ -245,6 +276,27 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
           ),
         );
       cache.forgetMember(memberId);
+    },
+
+    async liveSessions(memberId) {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.memberId, memberId), usable(now())))
+        // Ties (a login's web and device sessions start together): the web session first.
+        .orderBy(desc(sessions.lastSeenAt), desc(sql`${sessions.kind} = 'web'`), desc(sessions.createdAt), sessions.id);
+    },
+
+    async endElsewhere(memberId, keep) {
+      const t = now();
+      const thisDevice = keep.deviceId ? and(eq(sessions.kind, 'device'), eq(sessions.deviceId, keep.deviceId)) : undefined;
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: t, revokeReason: 'elsewhere' })
+        .where(and(eq(sessions.memberId, memberId), usable(t), ne(sessions.id, keep.sessionId), thisDevice ? not(thisDevice) : undefined))
+        .returning({ id: sessions.id });
+      cache.forgetMember(memberId);
+      return ended.length;
     },
 
     forgetMember(memberId) {

@@ -1,7 +1,8 @@
 /**
  * Operator commands on a merchant's system settings (maintenance, region
- * restriction). server/admin/commands.ts puts them beside the other areas'
- * commands for the admin CLI and the running server's local admin listener.
+ * restriction, languages, the white-label switches). server/admin/commands.ts
+ * puts them beside the other areas' commands for the admin CLI and the
+ * running server's local admin listener.
  */
 import * as z from 'zod/mini';
 import { errorCodes } from '../../../contract/error-codes.ts';
@@ -9,7 +10,8 @@ import type { Database } from '../../db/connect.ts';
 import type { MerchantRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { formatCidr, parseCidr } from '../../lib/ip-ranges.ts';
-import { findMerchant, type MerchantPatch, updateMerchant } from './queries.ts';
+import { switchKeys } from '../../../contract/system.ts';
+import { findMerchant, type MerchantPatch, setMerchantSwitch, updateMerchant } from './queries.ts';
 import { completeSwitches } from './service.ts';
 import { hasCatalog, interfaceLanguages, normaliseLanguage } from '../../../contract/languages.ts';
 
@@ -23,6 +25,7 @@ export const systemCommandSchemas = [
   z.object({ kind: z.literal('restrict.list'), merchant }),
   z.object({ kind: z.literal('status'), merchant }),
   z.object({ kind: z.literal('languages.set'), merchant, languages: z.array(z.string()).check(z.minLength(1), z.maxLength(64)) }),
+  z.object({ kind: z.literal('switch.set'), merchant, key: z.enum(switchKeys), on: z.boolean() }),
 ] as const;
 
 export type SystemCommand = z.infer<(typeof systemCommandSchemas)[number]>;
@@ -106,6 +109,11 @@ export async function executeSystemCommand(db: Database, command: SystemCommand)
       const defaultLanguage = codes.includes(current.defaultLanguage) ? current.defaultLanguage : codes[0]!;
       patch = { enabledLanguages: codes, defaultLanguage };
       break;
+    }
+    case 'switch.set': {
+      const row = await setMerchantSwitch(db, command.merchant, command.key, command.on);
+      if (!row) throw unknownMerchant(command.merchant);
+      return toSettingsView(row);
     }
     case 'restrict.list':
     case 'status':

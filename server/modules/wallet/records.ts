@@ -1,7 +1,9 @@
 /**
  * Records of a member: every ledger posting on the member's wallet and hold
  * accounts (transaction records, by type and date) and the bets the game
- * modules wrote (bet records). Newest first, paged; dates are UTC days.
+ * modules wrote (bet records). Newest first, paged; dates are UTC days. A
+ * record's reference is the deposit's or withdrawal's order number, the game
+ * round, or `MALL-<id>` for a reward of the points mall (a `bonus`).
  */
 import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
@@ -109,8 +111,16 @@ export async function transactionRecords(
   const total = counted?.n ?? 0;
   return {
     list: rows.map((r) => {
-      const meta = r.meta as { orderNo?: unknown; roundId?: unknown };
-      const reference = typeof meta.orderNo === 'string' ? meta.orderNo : typeof meta.roundId === 'string' ? meta.roundId : null;
+      const meta = r.meta as { orderNo?: unknown; roundId?: unknown; redemptionId?: unknown };
+      const reference =
+        typeof meta.orderNo === 'string'
+          ? meta.orderNo
+          : typeof meta.roundId === 'string'
+            ? meta.roundId
+            : // A reward of the points mall (server/modules/loyalty/mall.ts).
+              typeof meta.redemptionId === 'number'
+              ? `MALL-${meta.redemptionId}`
+              : null;
       return {
         id: r.id,
         transactionId: r.transactionId,

@@ -4,6 +4,8 @@
  * withdrawals with their operator decisions. Every movement of money goes
  * through the ledger (ledger.ts); rows that must agree with it (a deposit's
  * status, a withdrawal) are written in the ledger's database transaction.
+ * Removed bank cards (bank-cards.ts) are neither listed, counted nor paid to;
+ * the withdrawals that paid to one still show it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, or } from 'drizzle-orm';
@@ -38,6 +40,7 @@ import {
 } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
 import { uniqueViolation } from '../member/queries.ts';
+import { bankCardNotFound, liveBankCardCount, liveBankCards, lockLiveBankCard, liveCard } from './bank-cards.ts';
 import type { PaymentProvider } from './gateway/provider.ts';
 import { balancesOf, IdempotencyConflictError, postTransaction } from './ledger.ts';
 import type { WithdrawalPasswords } from './withdrawal-password.ts';
@@ -457,7 +460,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     async withdrawInfo({ member, merchant }: MemberContext): Promise<WithdrawInfo> {
       const [{ balance, held }, cards, hasPassword] = await Promise.all([
         memberBalances(merchant, member.id),
-        db.select().from(bankCards).where(eq(bankCards.memberId, member.id)).orderBy(asc(bankCards.id)),
+        liveBankCards(db, member.id),
         passwords.has(member),
       ]);
       return {
@@ -474,8 +477,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     },
 
     async bankCards({ member }: MemberContext): Promise<BankCard[]> {
-      const cards = await db.select().from(bankCards).where(eq(bankCards.memberId, member.id)).orderBy(asc(bankCards.id));
-      return cards.map(bankCardView);
+      return (await liveBankCards(db, member.id)).map(bankCardView);
     },
 
     async addBankCard({ member, merchant }: MemberContext, body: AddBankCardBody): Promise<BankCard> {
@@ -486,8 +488,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         throw new AppError(400, errorCodes.bankCardInvalid, 'Please enter a valid bank account number (6 to 30 digits).');
       }
       if (!(banks as readonly string[]).includes(body.bankName)) throw AppError.invalid('Unknown bank.');
-      const [row] = await db.select({ n: count() }).from(bankCards).where(eq(bankCards.memberId, member.id));
-      if ((row?.n ?? 0) >= maxBankCards) throw new AppError(409, errorCodes.bankCardLimit, 'You cannot add more bank cards.');
+      if ((await liveBankCardCount(db, member.id)) >= maxBankCards) throw new AppError(409, errorCodes.bankCardLimit, 'You cannot add more bank cards.');
       try {
         const [card] = await db
           .insert(bankCards)
@@ -520,9 +521,9 @@ export function createWalletService(deps: WalletServiceDeps) {
       const [card] = await db
         .select()
         .from(bankCards)
-        .where(and(eq(bankCards.id, body.bankCardId), eq(bankCards.memberId, member.id)))
+        .where(and(eq(bankCards.id, body.bankCardId), eq(bankCards.memberId, member.id), liveCard))
         .limit(1);
-      if (!card) throw new AppError(400, errorCodes.bankCardNotFound, 'Please choose one of your bank cards.');
+      if (!card) throw bankCardNotFound(400);
       await passwords.verify(member, body.withdrawalPassword);
 
       const at = now();
@@ -541,6 +542,8 @@ export function createWalletService(deps: WalletServiceDeps) {
         },
         {
           afterPost: async (trx, posted) => {
+            // Removed meanwhile (bank-cards.ts): the hold is rolled back with the transaction.
+            if (!(await lockLiveBankCard(trx, member.id, card.id))) throw bankCardNotFound(400);
             await trx.insert(withdrawals).values({
               orderNo: no,
               merchantCode: merchant.code,

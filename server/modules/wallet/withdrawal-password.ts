@@ -4,7 +4,9 @@
  * (`members.payment_password_hash`) counts as set until the member sets a new
  * one. Five wrong answers in a row lock checking for 15 minutes; the count is
  * kept atomically in the database, so parallel guesses get no more tries, and
- * parallel right answers wait for each other instead of being refused.
+ * parallel right answers wait for each other instead of being refused. A
+ * member who forgot it sets a new one with the login password instead
+ * (`reset`, the security center), which also ends a lock.
  */
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
@@ -16,6 +18,21 @@ import { AppError } from '../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../member/passwords.ts';
 
 export const withdrawalPasswordLimits = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+
+export interface NewWithdrawalPassword {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Throws 400 withdraw.password.invalid unless the new password is 6 digits, password.confirm.mismatch unless confirmed. */
+export function checkNewWithdrawalPassword(input: NewWithdrawalPassword): void {
+  if (!withdrawalPasswordPattern.test(input.newPassword)) {
+    throw new AppError(400, errorCodes.withdrawalPasswordInvalid, 'The withdrawal password must be 6 digits.');
+  }
+  if (input.newPassword !== input.confirmPassword) {
+    throw new AppError(400, errorCodes.passwordMismatch, 'Confirmation password not matched');
+  }
+}
 
 /**
  * How long a check waits, at most, for the tries that checks in progress hold
@@ -30,6 +47,11 @@ export interface WithdrawalPasswords {
   has(member: MemberRow): Promise<boolean>;
   /** Sets or (with the old one) changes the password. */
   set(member: MemberRow, input: { oldPassword?: string; newPassword: string; confirmPassword: string }): Promise<void>;
+  /**
+   * Sets a new password without the old one (the caller has checked the
+   * member's login password) and clears the failure count and any lock.
+   */
+  reset(member: MemberRow, input: NewWithdrawalPassword): Promise<void>;
   /** Throws 400 withdraw.password.incorrect / .required, 429 withdraw.password.locked. */
   verify(member: MemberRow, password: string): Promise<void>;
 }
@@ -147,18 +169,23 @@ export function createWithdrawalPasswords(db: Database, now: () => Date): Withdr
     });
   }
 
+  /** Writes the password's hash with no failures counted and no lock. */
+  async function store(member: MemberRow, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const at = now();
+    await db
+      .insert(withdrawalPasswords)
+      .values({ memberId: member.id, passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: at })
+      .onConflictDoUpdate({ target: withdrawalPasswords.memberId, set: { passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: at } });
+  }
+
   return {
     async has(member) {
       return Boolean((await stored(member))?.passwordHash ?? member.paymentPasswordHash);
     },
 
     async set(member, input) {
-      if (!withdrawalPasswordPattern.test(input.newPassword)) {
-        throw new AppError(400, errorCodes.withdrawalPasswordInvalid, 'The withdrawal password must be 6 digits.');
-      }
-      if (input.newPassword !== input.confirmPassword) {
-        throw new AppError(400, errorCodes.passwordMismatch, 'Confirmation password not matched');
-      }
+      checkNewWithdrawalPassword(input);
       if (await this.has(member)) {
         if (!input.oldPassword) throw new AppError(400, errorCodes.oldPasswordIncorrect, 'The old password is incorrect.');
         try {
@@ -173,12 +200,12 @@ export function createWithdrawalPasswords(db: Database, now: () => Date): Withdr
           throw new AppError(400, errorCodes.newPasswordSame, 'The new password is the same as the old password.');
         }
       }
-      const passwordHash = await hashPassword(input.newPassword);
-      const at = now();
-      await db
-        .insert(withdrawalPasswords)
-        .values({ memberId: member.id, passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: at })
-        .onConflictDoUpdate({ target: withdrawalPasswords.memberId, set: { passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: at } });
+      await store(member, input.newPassword);
+    },
+
+    async reset(member, input) {
+      checkNewWithdrawalPassword(input);
+      await store(member, input.newPassword);
     },
 
     verify: check,

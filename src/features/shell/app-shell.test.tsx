@@ -63,7 +63,7 @@ describe('shell layout', () => {
   });
 
   it('shows a designed "coming soon" state on screens that come later', async () => {
-    renderApp({ path: '/m/member/benefits', session: memberSession });
+    renderApp({ path: '/m/inviteFriends', session: memberSession });
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/m/home');
   });

@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
 import { openSideMenu } from '../../test/side-menu.ts';
-import { memberSession, renderApp } from '../../test/render-app.tsx';
+import { agentSession, demoSettings, memberSession, renderApp } from '../../test/render-app.tsx';
 
 // The menu and the lobby code it loads come on demand; loaded here once, so the tests wait for the app.
 beforeAll(() => Promise.all([import('./side-menu.tsx'), import('../../app/lobby-actors.ts')]));
@@ -34,5 +34,27 @@ describe('left side menu', () => {
       ['English', 'en'],
     ]);
     expect(languages.find((b) => b.textContent === 'English')?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows the reward center and VIP room by their switches, and share by role', async () => {
+    lobbyServer();
+    const switches = { ...demoSettings.switches, POINTSMALL3: true, VIPROOM3: false } as typeof demoSettings.switches;
+    const member = renderApp({ path: '/m/home', session: memberSession, settings: { ...demoSettings, switches } });
+    let menu = await openSideMenu(member.user);
+    expect((await within(menu).findByRole('link', { name: 'Reward center' })).getAttribute('href')).toBe('/m/mall/mallHome');
+    expect(within(menu).queryByRole('link', { name: 'VIP room' })).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'Invite friends' }).getAttribute('href')).toBe('/m/inviteFriends');
+    member.unmount();
+
+    const agent = renderApp({ path: '/m/home', session: agentSession, settings: { ...demoSettings, switches: { ...switches, VIPROOM3: true } } });
+    menu = await openSideMenu(agent.user);
+    expect((await within(menu).findByRole('link', { name: 'VIP room' })).getAttribute('href')).toBe('/m/member/benefits');
+    expect(within(menu).queryByRole('link', { name: 'Invite friends' })).toBeNull();
+    agent.unmount();
+
+    const guest = renderApp({ path: '/m/home' });
+    menu = await openSideMenu(guest.user);
+    expect((await within(menu).findByRole('link', { name: 'Invite friends' })).getAttribute('href')).toBe('/m/login');
+    expect(within(menu).queryByRole('link', { name: 'Reward center' })).toBeNull();
   });
 });

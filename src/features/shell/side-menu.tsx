@@ -1,8 +1,11 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import { Icon, type IconName } from '../../ui/icons.tsx';
-import { Suspense, use, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, use, useEffect, useState } from 'react';
 import type { MenuCategory } from '../../app/lobby-actors.ts';
 import { useLanguageChoice, useRole } from '../../app/app-actor.tsx';
+import type { SettingsPromise } from '../../app/site-settings.ts';
+import type { Switches } from '../../../contract/system.ts';
+import type { Role } from '../../../machines/session.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Drawer } from '../../ui/dialog.tsx';
@@ -12,7 +15,7 @@ import { useChatLaunch } from '../../app/chat-entry.ts';
 import styles from './side-menu.module.css';
 
 interface MenuLink {
-  to: '/m/home' | '/m/hot-games' | '/m/activity' | '/m/help' | '/m/set';
+  to: '/m/home' | '/m/hot-games' | '/m/activity' | '/m/help' | '/m/set' | '/m/mall/mallHome' | '/m/member/benefits' | '/m/inviteFriends' | '/m/login';
   icon: IconName;
   labelId: MessageId;
 }
@@ -22,11 +25,27 @@ const mainLinks: MenuLink[] = [
   { to: '/m/hot-games', icon: 'flame', labelId: 'title.hotGames' },
 ];
 
-const moreLinks: MenuLink[] = [
-  { to: '/m/activity', icon: 'gift', labelId: 'title.activity' },
-  { to: '/m/help', icon: 'circle-question-mark', labelId: 'title.help' },
-  { to: '/m/set', icon: 'settings', labelId: 'title.set' },
-];
+/**
+ * The reward center with the points switch, the VIP room with the VIP flag
+ * (spec sections 2 and 6), promotions, and share: invite friends for a
+ * member, the login for a guest, nothing for an agent (agents do not see
+ * share or invite).
+ */
+function moreLinks(switches: Partial<Switches>, role: Role): MenuLink[] {
+  return [
+    ...(switches.POINTSMALL3 ? [{ to: '/m/mall/mallHome', icon: 'shopping-bag', labelId: 'title.mallMallHome' } as const] : []),
+    ...(switches.VIPROOM3 ? [{ to: '/m/member/benefits', icon: 'crown', labelId: 'title.memberBenefits' } as const] : []),
+    { to: '/m/activity', icon: 'gift', labelId: 'title.activity' },
+    ...(role === 'agent' ? [] : [{ to: role === 'guest' ? '/m/login' : '/m/inviteFriends', icon: 'share-2', labelId: 'title.inviteFriends' } as const]),
+    { to: '/m/help', icon: 'circle-question-mark', labelId: 'title.help' },
+    { to: '/m/set', icon: 'settings', labelId: 'title.set' },
+  ];
+}
+
+/** The links by the merchant's switches, once its settings are in (the root route asked for them). */
+function MoreLinks({ settings, role, item }: { settings: SettingsPromise; role: Role; item: (link: MenuLink) => ReactNode }) {
+  return moreLinks(use(settings)?.switches ?? {}, role).map(item);
+}
 
 /** The vendor categories (spec order, INHOUSE after RNG), loaded with the lobby code the first time the menu opens. */
 const loadCategories = () => import('../../app/lobby-actors.ts').then((m) => m.loadMenuCategories());
@@ -64,20 +83,22 @@ function CategorySkeletons() {
  * `display`, fetched only when the menu first opens, so none of it is in the
  * first load), promotions, help, settings, the live customer service (the
  * live chat, for guests too), and the language list (every catalog the site
- * has). Reward center, VIP room, share and channel links arrive with their
- * features.
+ * has), with the reward center, VIP room and share by the merchant's
+ * switches and the role (`moreLinks`). Channel links arrive with their
+ * feature.
  */
 export default function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const languageChoice = useLanguageChoice();
   const role = useRole();
   const launchChat = useChatLaunch();
+  const settings = useRouteContext({ from: '__root__' }).settings();
   const [categories, setCategories] = useState<Promise<MenuCategory[]> | null>(null);
   useEffect(() => {
     if (open && !categories) setCategories(loadCategories());
   }, [open, categories]);
   const item = ({ to, icon, labelId }: MenuLink) => (
-    <li key={to}>
+    <li key={labelId}>
       <Link to={to} className={styles.item} onClick={onClose}>
         <Icon name={icon} aria-hidden="true" focusable="false" />
         {t(labelId)}
@@ -111,7 +132,9 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
           )}
         </section>
         <ul className={`${styles.list} ${styles.section}`}>
-          {moreLinks.map(item)}
+          <Suspense fallback={moreLinks({}, role).map(item)}>
+            <MoreLinks settings={settings} role={role} item={item} />
+          </Suspense>
           <li>
             <button
               type="button"

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { useRole } from '../../app/app-actor.tsx';
+import { withCatalogPart } from '../../app/catalog-part.ts';
+import { SecurityCenterScreen as SecurityCenter } from '../../features/member/security-center-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/securityCenter')({
+  loader: () => Promise.all([withCatalogPart('identity'), withCatalogPart('money')]),
   component: SecurityCenterScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
 function SecurityCenterScreen() {
-  return <ComingSoon icon="shield-check" />;
+  const role = useRole();
+  return <SecurityCenter isTrial={role === 'trial'} />;
 }

@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { withCatalogPart } from '../../../app/catalog-part.ts';
+import { RewardCenterScreen } from '../../../features/member/loyalty-screens.tsx';
 
 export const Route = createFileRoute('/_member-only/m/mall/mallHome')({
-  component: MallHomeScreen,
+  loader: () => withCatalogPart('identity'),
+  component: RewardCenterScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function MallHomeScreen() {
-  return <ComingSoon icon="shopping-bag" />;
-}

@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { withCatalogPart } from '../../../app/catalog-part.ts';
+import { VipRoomScreen } from '../../../features/member/loyalty-screens.tsx';
 
 export const Route = createFileRoute('/_member-only/m/member/benefits')({
-  component: BenefitsScreen,
+  loader: () => withCatalogPart('identity'),
+  component: VipRoomScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function BenefitsScreen() {
-  return <ComingSoon icon="crown" />;
-}

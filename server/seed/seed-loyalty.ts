@@ -1,0 +1,174 @@
+/**
+ * Demo loyalty (docs/loyalty.md): five VIP levels with rising benefits
+ * (seeded when the merchant has none), the four rewards of the points mall
+ * (seeded when it has none; the rate, ₱10 of turnover a point, is the
+ * merchant row's), and a little play of `player1` so that the VIP room, the
+ * reward center and the member card show something real: five settled rounds
+ * of ₱2,500 (₱12,500 of turnover: VIP 1 and 1,250 points) whose wins add up
+ * to the stakes, so the balance ends where it began. The rounds go through
+ * the ledger like real ones (a `bet` member → vendor, a `win` vendor →
+ * member, idempotent keys) with their `bets` rows, no game (so they stay off
+ * the winner board); they are seeded with the levels, and only when player1
+ * never played and has a stake's worth of balance.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { MallItemNameKey, VipBenefit } from '../../contract/loyalty.ts';
+import type { Database } from '../db/connect.ts';
+import { members } from '../db/schema.ts';
+import { mallItems, vipLevels } from '../db/schema-loyalty.ts';
+import { bets } from '../db/schema-wallet.ts';
+import { balanceOf, postTransaction } from '../modules/wallet/ledger.ts';
+import { demoAccounts } from './seed-members.ts';
+
+/** The demo merchant's points rate: ₱10.00 of turnover earns a point. */
+export const demoTurnoverPerPoint = 1_000;
+
+export const demoVipLevels: { level: number; name: string; turnover: number; benefits: VipBenefit[] }[] = [
+  {
+    level: 0,
+    name: 'VIP 0',
+    turnover: 0,
+    benefits: [
+      { kind: 'dailyWithdrawals', value: 3 },
+      { kind: 'rebate', value: 10 },
+    ],
+  },
+  {
+    level: 1,
+    name: 'VIP 1',
+    turnover: 10_000_00,
+    benefits: [
+      { kind: 'upgradeBonus', value: 88_00 },
+      { kind: 'dailyWithdrawals', value: 5 },
+      { kind: 'rebate', value: 30 },
+      { kind: 'birthdayBonus', value: 88_00 },
+    ],
+  },
+  {
+    level: 2,
+    name: 'VIP 2',
+    turnover: 50_000_00,
+    benefits: [
+      { kind: 'upgradeBonus', value: 388_00 },
+      { kind: 'dailyWithdrawals', value: 8 },
+      { kind: 'rebate', value: 50 },
+      { kind: 'birthdayBonus', value: 288_00 },
+    ],
+  },
+  {
+    level: 3,
+    name: 'VIP 3',
+    turnover: 200_000_00,
+    benefits: [
+      { kind: 'upgradeBonus', value: 1_288_00 },
+      { kind: 'dailyWithdrawals', value: 10 },
+      { kind: 'rebate', value: 80 },
+      { kind: 'birthdayBonus', value: 888_00 },
+    ],
+  },
+  {
+    level: 4,
+    name: 'VIP 4',
+    turnover: 1_000_000_00,
+    benefits: [
+      { kind: 'upgradeBonus', value: 5_888_00 },
+      { kind: 'dailyWithdrawals', value: 20 },
+      { kind: 'rebate', value: 100 },
+      { kind: 'birthdayBonus', value: 2_888_00 },
+      { kind: 'dedicatedService', value: 0 },
+    ],
+  },
+];
+
+export const demoMallItems: { nameKey: MallItemNameKey; points: number; reward: number; sortOrder: number }[] = [
+  { nameKey: 'bronzeBonus', points: 100, reward: 10_00, sortOrder: 1 },
+  { nameKey: 'silverBonus', points: 500, reward: 60_00, sortOrder: 2 },
+  { nameKey: 'goldBonus', points: 2_000, reward: 260_00, sortOrder: 3 },
+  { nameKey: 'diamondBonus', points: 10_000, reward: 1_400_00, sortOrder: 4 },
+];
+
+/** player1's demo rounds (vendor BGS): stake and win, minor units; the wins add up to the stakes. */
+export const demoRounds = [
+  { stake: 2_500_00, win: 3_000_00 },
+  { stake: 2_500_00, win: 2_000_00 },
+  { stake: 2_500_00, win: 2_500_00 },
+  { stake: 2_500_00, win: 4_000_00 },
+  { stake: 2_500_00, win: 1_000_00 },
+] as const;
+export const demoTurnover = demoRounds.reduce((sum, r) => sum + r.stake, 0);
+
+const count = async (db: Database, table: typeof vipLevels | typeof mallItems, merchantCode: string) => {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.merchantCode, merchantCode));
+  return row?.n ?? 0;
+};
+
+async function seedPlayerRounds(db: Database, merchantCode: string): Promise<void> {
+  const [player] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.merchantCode, merchantCode), eq(members.username, demoAccounts.player.username)))
+    .limit(1);
+  if (!player) return;
+  const [played] = await db.select({ id: bets.id }).from(bets).where(eq(bets.memberId, player.id)).limit(1);
+  if (played) return;
+  const maxStake = Math.max(...demoRounds.map((r) => r.stake));
+  if ((await balanceOf(db, merchantCode, { kind: 'member', memberId: player.id })) < maxStake) return;
+  const vendor = { kind: 'vendor', vendorCode: 'BGS' } as const;
+  const member = { kind: 'member', memberId: player.id } as const;
+  for (const [i, round] of demoRounds.entries()) {
+    const roundId = `seed-loyalty-${i + 1}`;
+    const key = `seed:round:${demoAccounts.player.username}:${i + 1}`;
+    const bet = await postTransaction(db, {
+      merchantId: merchantCode,
+      idempotencyKey: `${key}:bet`,
+      kind: 'bet',
+      postings: [
+        { account: member, amount: -round.stake },
+        { account: vendor, amount: round.stake },
+      ],
+      meta: { roundId },
+    });
+    const win = await postTransaction(db, {
+      merchantId: merchantCode,
+      idempotencyKey: `${key}:win`,
+      kind: 'win',
+      postings: [
+        { account: vendor, amount: -round.win },
+        { account: member, amount: round.win },
+      ],
+      meta: { roundId },
+    });
+    await db
+      .insert(bets)
+      .values({
+        merchantCode,
+        memberId: player.id,
+        gameId: null,
+        vendorCode: vendor.vendorCode,
+        roundId,
+        stake: round.stake,
+        win: round.win,
+        status: 'settled',
+        betTxId: bet.transactionId,
+        settleTxId: win.transactionId,
+        settledAt: new Date(),
+      })
+      .onConflictDoNothing();
+  }
+}
+
+/** Returns whether it seeded the levels. */
+export async function seedLoyaltyIfEmpty(db: Database, merchantCode: string): Promise<boolean> {
+  const seeded = (await count(db, vipLevels, merchantCode)) === 0;
+  if (seeded) {
+    await db
+      .insert(vipLevels)
+      .values(demoVipLevels.map((l) => ({ ...l, merchantCode })))
+      .onConflictDoNothing();
+    await seedPlayerRounds(db, merchantCode);
+  }
+  if ((await count(db, mallItems, merchantCode)) === 0) {
+    await db.insert(mallItems).values(demoMallItems.map((item) => ({ ...item, merchantCode })));
+  }
+  return seeded;
+}
