@@ -61,6 +61,8 @@ const shots: Shot[] = [
   { name: 'member-account', path: '/m/myAccount/index', login: member },
   { name: 'member-menu', path: '/m/home', login: member, act: openMemberMenu },
   { name: 'member-security', path: '/m/securityCenter', login: member },
+  { name: 'member-vip', path: '/m/member/benefits', login: member },
+  { name: 'member-rewards', path: '/m/mall/mallHome', login: member },
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },
   { name: 'money-withdraw', path: '/m/withdraw', login: member },
   { name: 'money-transactions', path: '/m/transaction/record?types=A', login: member },

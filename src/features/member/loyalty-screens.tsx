@@ -78,7 +78,7 @@ export function VipRoomScreen() {
         )}
         <p className={styles.hint}>{t('loyalty.vip.how')}</p>
       </section>
-      <section aria-labelledby="vip-levels">
+      <section className={styles.block} aria-labelledby="vip-levels">
         <h2 id="vip-levels" className={styles.sectionTitle}>
           {t('loyalty.vip.levels')}
         </h2>
@@ -148,7 +148,7 @@ export function RewardCenterScreen() {
         </p>
         <p className={styles.hint}>{t('loyalty.mall.rate', { amount: money(mall.turnoverPerPoint) })}</p>
       </section>
-      <section aria-labelledby="mall-rewards" aria-busy={flow === 'redeeming'}>
+      <section className={styles.block} aria-labelledby="mall-rewards" aria-busy={flow === 'redeeming'}>
         <h2 id="mall-rewards" className={styles.sectionTitle}>
           {t('loyalty.mall.rewards')}
         </h2>

@@ -212,7 +212,7 @@ function SecretsRows({ actor }: { actor: SecurityCenterActor }) {
   const close = useCallback(() => setOpen(null), []);
   if (!config) return null;
   return (
-    <section aria-labelledby="security-secrets">
+    <section className={styles.block} aria-labelledby="security-secrets">
       <h2 id="security-secrets" className={styles.sectionTitle}>
         {t('security.section.signIn')}
       </h2>
@@ -265,7 +265,7 @@ function BankCardsSection() {
   const errors = useFieldErrors(state === 'adding' || state === 'saving' ? errorCode : null, cardErrorFields);
   const adding = state === 'adding' || state === 'saving';
   return (
-    <section aria-labelledby="security-cards" aria-busy={state === 'loading'}>
+    <section className={styles.block} aria-labelledby="security-cards" aria-busy={state === 'loading'}>
       <h2 id="security-cards" className={styles.sectionTitle}>
         {t('security.cards.title')}
         {data ? <span className={styles.rowValue}>{t('security.cards.count', { count: data.bankCards.length, max: data.maxBankCards })}</span> : null}
@@ -359,7 +359,7 @@ function SessionsSection({ actor }: { actor: SecurityCenterActor }) {
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const others = sessions.some((session) => !session.current);
   return (
-    <section aria-labelledby="security-sessions" aria-busy={step === 'signingOut'}>
+    <section className={styles.block} aria-labelledby="security-sessions" aria-busy={step === 'signingOut'}>
       <h2 id="security-sessions" className={styles.sectionTitle}>
         {t('security.sessions.title')}
       </h2>
