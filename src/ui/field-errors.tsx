@@ -1,6 +1,13 @@
-import { useEffect, useId, useRef } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { MessageAlert, useMessageText } from './message-alert.tsx';
 import styles from './form.module.css';
+
+/** A submitted form's values by field name (the submit's default, a page load, prevented). */
+export const formValues = (event: FormEvent<HTMLFormElement>) => {
+  event.preventDefault();
+  const data = new FormData(event.currentTarget);
+  return (name: string) => String(data.get(name) ?? '');
+};
 
 /**
  * Which fields of a form an error is about: the machine's message id or

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { SecurityQuestionId } from '../../../contract/security.ts';
+import type { MemberSession, SecurityQuestionId } from '../../../contract/security.ts';
 import type { PaymentPasswordMode } from '../../../machines/payment-password.machine.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
 import {
@@ -19,7 +19,7 @@ import { BankCardFields, cardErrorFields } from '../../ui/bank-card-fields.tsx';
 import { Button, } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { LoadFailed } from '../../ui/empty-state.tsx';
-import { type ErrorFields, useFieldErrors } from '../../ui/field-errors.tsx';
+import { type ErrorFields, formValues, useFieldErrors } from '../../ui/field-errors.tsx';
 import formStyles from '../../ui/form.module.css';
 import { Icon } from '../../ui/icons.tsx';
 import { MessageAlert } from '../../ui/message-alert.tsx';
@@ -31,13 +31,6 @@ import { TrialRefused } from '../../ui/trial-refused.tsx';
 import styles from './member.module.css';
 
 type SecurityCenterActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideSecurityCenterMachine>>>;
-
-/** The values of a submitted form, by field name. */
-const formValues = (event: FormEvent<HTMLFormElement>) => {
-  event.preventDefault();
-  const data = new FormData(event.currentTarget);
-  return (name: string) => String(data.get(name) ?? '');
-};
 
 /** The fields each refusal of the payment password's forms is about (`proof`: the old one, or the login password). */
 const pinErrorFields: ErrorFields = {
@@ -349,11 +342,13 @@ function BankCardsSection() {
   );
 }
 
+const noSessions: MemberSession[] = [];
+
 /** The member's sessions and remembered devices, with "sign out elsewhere". */
 function SessionsSection({ actor }: { actor: SecurityCenterActor }) {
   const t = useT();
   const intl = useIntl();
-  const sessions = useSelector(actor, (s) => s.context.overview?.sessions ?? []);
+  const sessions = useSelector(actor, (s) => s.context.overview?.sessions ?? noSessions);
   const step = useSelector(actor, (s) => (s.matches('ready') ? (s.value as { ready: string }).ready : null));
   const ended = useSelector(actor, (s) => s.context.ended);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);

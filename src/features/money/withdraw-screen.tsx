@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSystemActor } from '../../app/actor-system.ts';
 import { provideWithdrawMachine } from '../../app/money-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
@@ -10,7 +10,7 @@ import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import styles from './money.module.css';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
-import { type ErrorFields, useFieldErrors } from '../../ui/field-errors.tsx';
+import { type ErrorFields, formValues, useFieldErrors } from '../../ui/field-errors.tsx';
 import { BankCardFields, cardErrorFields } from '../../ui/bank-card-fields.tsx';
 import { PinField } from '../../ui/text-field.tsx';
 import { TrialRefused } from '../../ui/trial-refused.tsx';
@@ -33,12 +33,6 @@ const withdrawErrorFields: ErrorFields = {
   'money.password.format': ['password'],
   'withdraw.password.invalid': ['password'],
   'withdraw.password.incorrect': ['password'],
-};
-
-const formValues = (event: FormEvent<HTMLFormElement>) => {
-  event.preventDefault();
-  const data = new FormData(event.currentTarget);
-  return (name: string) => String(data.get(name) ?? '');
 };
 
 /**
