@@ -279,13 +279,13 @@ describe('who may change the account', () => {
     const c = h.client({ ip: '198.51.100.240' });
     c.token = (await c.call(trialLoginEndpoint)).token;
     const before = await info(c);
-    const changes = [
+    const refusals = await Promise.all([
       c.call(nicknameEndpoint, { body: { nickname: 'Lucky Pat' } }),
       c.call(emailEndpoint, { body: { email: 'pat@example.com' } }),
       c.call(payeeNameEndpoint, { body: { payeeName: 'Patricia Santos' } }),
       c.call(uploadMemberIconEndpoint, { body: { icon: dataUrl('image/png', png) } }),
-    ];
-    for (const change of changes) expect(await errorOf(change)).toEqual({ status: 403, errorCode: 'trial.forbidden' });
+    ].map(errorOf));
+    for (const refusal of refusals) expect(refusal).toEqual({ status: 403, errorCode: 'trial.forbidden' });
     await expect(info(c)).resolves.toEqual(before);
     await expect(c.call(memberIconEndpoint)).resolves.toEqual({ icon: null });
   });

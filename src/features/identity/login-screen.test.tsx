@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
 import { FakeFailure, fakeServer } from '../../test/identity-fakes.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { readRemembered } from '../../app/remembered-login.ts';
 
 const server = vi.hoisted(() => ({ current: null as ReturnType<typeof import('../../test/identity-fakes.ts').fakeServer> | null }));
+/** When set, the remembered login is read only when the test lets it through (a slow storage). */
+const slowStorage = vi.hoisted(() => ({ gates: null as null | ((release: boolean) => void)[] }));
 
 vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../app/identity-actors.ts')>();
@@ -18,6 +22,17 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
       download: { resourceType: 'Android', url: 'https://example.com/app.apk', labelNameEn: 'Android' },
     }),
     identityDeps: () => ({ call: server.current!.call, sealer: server.current!.sealer }),
+    provideLoginMachine: (deps: Parameters<typeof actual.provideLoginMachine>[0]) =>
+      actual.provideLoginMachine(deps).provide({
+        actors: {
+          loadRemembered: fromPromise(async () => {
+            const gates = slowStorage.gates;
+            if (gates) await new Promise((release) => gates.push(release));
+            const record = readRemembered();
+            return record ? { method: record.method, account: record.account } : null;
+          }),
+        },
+      }),
   };
 });
 
@@ -27,6 +42,7 @@ let failures = 0;
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  slowStorage.gates = null;
   failures = 0;
   let captchas = 0;
   server.current = fakeServer({
@@ -124,6 +140,33 @@ describe('login screen', () => {
     await user.click(screen.getByRole('tab', { name: 'Account login' }));
     expect((await screen.findByLabelText('Username') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('fills the remembered account when it comes, but never over what the player typed while it was read', async () => {
+    localStorage.setItem('MC_REMEMBER', JSON.stringify({ method: 'username', account: 'player1' }));
+    slowStorage.gates = [];
+    const gates = slowStorage.gates;
+    const { user } = renderApp({ path: '/m/login' });
+    const { username } = await form();
+    await user.type(username, 'player2');
+    await waitFor(() => expect(gates).toHaveLength(1));
+    gates[0]!(true);
+    await waitFor(() => expect(username.closest('form')?.getAttribute('aria-busy')).toBe('false'));
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('player2');
+
+    // The same on a method change: the mobile number typed during the switch stays.
+    await user.click(screen.getByRole('tab', { name: 'Mobile login' }));
+    await user.type(await screen.findByLabelText('Mobile number'), '9171234567');
+    await waitFor(() => expect(gates).toHaveLength(2));
+    gates[1]!(true);
+    await waitFor(() => expect(username.closest('form')?.getAttribute('aria-busy')).toBe('false'));
+    expect((screen.getByLabelText('Mobile number') as HTMLInputElement).value).toBe('9171234567');
+
+    // Back on the username tab, with nothing typed, the remembered account fills the field.
+    await user.click(screen.getByRole('tab', { name: 'Account login' }));
+    await waitFor(() => expect(gates).toHaveLength(3));
+    gates[2]!(true);
+    await waitFor(() => expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('player1'));
   });
 
   it('a language change from the login screen re-validates the filled fields only, 200 ms later', async () => {

@@ -109,13 +109,19 @@ export function LoginScreen({
   });
   const { register, handleSubmit, formState, reset, getValues, setValue, trigger } = form;
 
-  // The remembered account of the method (loaded at start and on every method change). Keyed on
-  // the method too: a quick storage answer can end the switch before a render sees it, and the
-  // other method's account and password must not stay in the new fields.
+  // A method change empties the fields at once: the other method's account and password never
+  // stay in the new ones.
   // biome-ignore lint/correctness/useExhaustiveDependencies: method is the trigger, not a value read.
   useEffect(() => {
-    if (!restoring) reset({ account: rememberedAccount, secret: '', captcha: '', countryDialingCode: getValues('countryDialingCode') });
-  }, [method, restoring, rememberedAccount, reset, getValues]);
+    reset({ account: '', secret: '', captcha: '', countryDialingCode: getValues('countryDialingCode') });
+  }, [method, reset, getValues]);
+  // The remembered account of the method (loaded at start and on every method change) fills the
+  // account field when it comes, unless the player has typed one meanwhile. Keyed on the method
+  // too: a quick storage answer can end the switch before a render sees it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: method is the trigger, not a value read.
+  useEffect(() => {
+    if (!restoring && rememberedAccount && getValues('account') === '') setValue('account', rememberedAccount);
+  }, [method, restoring, rememberedAccount, getValues, setValue]);
 
   // A language change: the machine asks, 200 ms later, to re-validate the filled fields.
   useLanguageChanges(actor);
