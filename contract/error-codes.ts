@@ -69,6 +69,10 @@ export const errorCodes = {
   // security center (contract/security.ts)
   securityQuestionInvalid: 'security.question.invalid',
   securityAnswerInvalid: 'security.answer.invalid',
+  // identity check (contract/kyc.ts)
+  kycImagesRequired: 'kyc.images.required',
+  kycAlreadySubmitted: 'kyc.already.submitted',
+  kycRequired: 'kyc.required',
   // games (contract/games.ts)
   gameNotFound: 'game.not.found',
   gameNotLaunchable: 'game.launch.unavailable',

@@ -16,6 +16,9 @@ export const switchKeys = [
   // The points switch (the reward center) and the VIP flag (the VIP room), spec section 6; their keys are this platform's.
   'POINTSMALL3',
   'VIPROOM3',
+  // The referral promotion (invite friends) and the rule that a withdrawal needs an approved identity check; this platform's keys.
+  'REFERRAL3',
+  'KYCWITHDRAW3',
 ] as const;
 export type SwitchKey = (typeof switchKeys)[number];
 export type Switches = Record<SwitchKey, boolean>;

@@ -27,6 +27,7 @@ import { isSecurityQuestionId } from '../modules/member/security-questions.ts';
 import { formatInbox } from '../modules/inbox/admin-commands.ts';
 import { formatChatAdmin, minStaffPasswordLength, parseChatArgs } from '../modules/chat/admin-commands.ts';
 import { formatMall, mallFlags, parseMallArgs } from '../modules/loyalty/admin-commands.ts';
+import { formatKyc, parseKycArgs, writeKycExport } from '../modules/member/kyc-admin-commands.ts';
 import {
   amountPattern,
   applicationListStatuses,
@@ -101,6 +102,14 @@ Commands:
                                    change a reward, e.g. mall item 1 --points 120 --reward 12.00
   mall rate <AMOUNT>               the turnover that earns one point, e.g. mall rate 10.00 (a point per
                                    10.00 of settled stakes); changes every member's earned points
+  kyc list [--status pending|approved|rejected]
+                                   the members' identity checks, oldest first (username, status,
+                                   submitted, reviewed, a rejection's reason)
+  kyc approve <username>           approve a member's pending identity check
+  kyc reject <username> "<reason>" reject a pending check; the member sees the reason (plain text,
+                                   1 to 200 characters) and may send again
+  kyc export <username> <dir>      write the check's images into dir as <username>-front.png|jpg
+                                   and <username>-back.png|jpg
   announcements publish --type T --title "..." --content "<p>...</p>" --language L
                 [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
                                    publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
@@ -110,7 +119,7 @@ Commands:
 Options:
   --merchant CODE   merchant code (default ${demoMerchantCode})
   --info TEXT       maintenance message (maintenance on only)
-  --status S        withdrawals list, promotions applications
+  --status S        withdrawals list, promotions applications, kyc list
   --older-than S    bets recover only (seconds, >= 0)
   --to RECIPIENT    outbox list; inbox send and list (a member's username)
   --all             inbox send only: to every member
@@ -171,6 +180,12 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   const noMore = (n: number) => (positional.length > n ? { error: `Unexpected argument ${positional[n]}` } : null);
   if (info !== undefined && !(area === 'maintenance' && action === 'on')) {
     return { error: '--info applies to "maintenance on" only' };
+  }
+  if (area === 'kyc') {
+    if (all || to !== undefined || olderThan !== undefined || valued.size > 0) return { error: 'Unknown option for "kyc"' };
+    const parsed = parseKycArgs(merchant, action, rest, status);
+    if ('error' in parsed) return parsed;
+    return (parsed.positionals === null ? null : noMore(parsed.positionals)) ?? { command: parsed.command };
   }
   if (status !== undefined && !(area === 'withdrawals' && action === 'list') && !(area === 'promotions' && action === 'applications')) {
     return { error: '--status applies to "withdrawals list" and "promotions applications" only' };
@@ -580,6 +595,15 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     }
     if ('mallAdmin' in view) {
       io.out(parsed.command.kind === 'mall.items' ? formatMall(view) : `OK: ${parsed.command.kind}${note}\n${formatMall(view)}`);
+      return 0;
+    }
+    if ('kycAdmin' in view) {
+      if (parsed.command.kind === 'kyc.list') {
+        io.out(formatKyc(view));
+        return 0;
+      }
+      const files = parsed.command.kind === 'kyc.export' ? writeKycExport(view, parsed.command.dir) : [];
+      io.out([`OK: ${parsed.command.kind}${note}`, formatKyc(view), ...files.map((file) => `wrote ${file}`)].join('\n'));
       return 0;
     }
     if ('withdrawals' in view) {

@@ -102,6 +102,8 @@ export const members = pgTable(
     birthday: date('birthday', { mode: 'string' }),
     idNumber: varchar('id_number', { length: 64 }),
     recommenderId: varchar('recommender_id', { length: 64 }),
+    /** The member whose referral link (REFERRAL3, contract/referral.ts) this member registered with. */
+    referrerId: bigint('referrer_id', { mode: 'number' }),
     /** qqNum, facebook, wechat, line, whatsapp, zalo. */
     contacts: jsonb('contacts').$type<Record<string, string>>().notNull().default({}),
     vipLabel: varchar('vip_label', { length: 64 }),
@@ -122,6 +124,7 @@ export const members = pgTable(
     uniqueIndex('members_merchant_affiliate_uq').on(t.merchantCode, t.affiliateCode),
     index('members_mobile_idx').on(t.merchantCode, t.mobileNumber),
     index('members_parent_idx').on(t.parentId),
+    index('members_referrer_idx').on(t.referrerId, t.createdAt),
     index('members_register_ip_idx').on(t.merchantCode, t.registerIp, t.createdAt),
   ],
 );
@@ -148,6 +151,36 @@ export const memberIcons = pgTable(
   ],
 );
 export type MemberIconRow = typeof memberIcons.$inferSelect;
+
+/**
+ * A member's identity check (the KYC center, contract/kyc.ts): the front and
+ * the back of an ID document (png or jpg, at most 5 MB each), the status the
+ * operator sets (`kyc approve|reject`), and the reason of a rejection. One row
+ * per member; sending again after a rejection replaces the images.
+ */
+export const memberKyc = pgTable(
+  'member_kyc',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 16 }).$type<'pending' | 'approved' | 'rejected'>().notNull(),
+    frontType: varchar('front_type', { length: 16 }).$type<'image/png' | 'image/jpeg'>().notNull(),
+    front: bytea('front').notNull(),
+    backType: varchar('back_type', { length: 16 }).$type<'image/png' | 'image/jpeg'>().notNull(),
+    back: bytea('back').notNull(),
+    reason: text('reason'),
+    submittedAt: timestamptz('submitted_at').notNull(),
+    reviewedAt: timestamptz('reviewed_at'),
+  },
+  (t) => [
+    index('member_kyc_status_idx').on(t.status, t.submittedAt),
+    check('member_kyc_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('member_kyc_types_ck', sql`${t.frontType} in ('image/png', 'image/jpeg') and ${t.backType} in ('image/png', 'image/jpeg')`),
+    check('member_kyc_size_ck', sql`octet_length(${t.front}) between 1 and 5242880 and octet_length(${t.back}) between 1 and 5242880`),
+  ],
+);
+export type MemberKycRow = typeof memberKyc.$inferSelect;
 
 /**
  * The answers of a member's security questions (the security center): one row

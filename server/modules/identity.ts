@@ -18,6 +18,7 @@ import { registerCryptoRoutes } from './crypto/routes.ts';
 import { createLoginService, type LoginService } from './login/login-service.ts';
 import { registerLoginRoutes } from './login/routes.ts';
 import { mobileTaken } from './member/queries.ts';
+import { registerKycRoutes } from './member/kyc-routes.ts';
 import { registerMemberRoutes } from './member/routes.ts';
 import { createSecurityService, type SecurityService } from './member/security.ts';
 import { createMemberService, type MemberService } from './member/service.ts';
@@ -114,6 +115,7 @@ export function registerIdentity(app: FastifyInstance, db: Database, options: Id
   registerLoginRoutes(app, { keys, login });
   registerSessionRoutes(app, { sessions });
   registerMemberRoutes(app, { keys, members, security });
+  registerKycRoutes(app, { db, now });
   registerInboxRoutes(app, inbox);
   registerVerificationRoutes(app, {
     captchas,

@@ -11,9 +11,11 @@ import { seedChatIfEmpty } from './seed-chat.ts';
 import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedHelpIfEmpty } from './seed-help.ts';
 import { seedInboxIfEmpty } from './seed-inbox.ts';
+import { seedKycIfEmpty } from './seed-kyc.ts';
 import { demoTurnoverPerPoint, seedLoyaltyIfEmpty } from './seed-loyalty.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedPromotionsIfEmpty } from './seed-promotions.ts';
+import { seedReferralIfEmpty } from './seed-referral.ts';
 import { seedNoticeReadsIfEmpty } from './seed-notices.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';
 
@@ -32,6 +34,9 @@ const demoSwitches: Switches = {
   AFFMAN3: true,
   POINTSMALL3: true,
   VIPROOM3: true,
+  REFERRAL3: true,
+  // Off in the demo: `npm run admin -- merchant switch KYCWITHDRAW3 on` makes withdrawals wait for an approved identity check.
+  KYCWITHDRAW3: false,
 };
 
 export const demoMerchant: NewMerchantRow = {
@@ -72,6 +77,10 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedChatIfEmpty(db, demoMerchantCode);
       // ... and the VIP levels, the points mall's rewards and player1's demo play.
       await seedLoyaltyIfEmpty(db, demoMerchantCode);
+      // ... and player1's approved identity check.
+      await seedKycIfEmpty(db, demoMerchantCode);
+      // ... and player1's invited friends.
+      await seedReferralIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -85,6 +94,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedNoticeReadsIfEmpty(db, demoMerchantCode);
   await seedChatIfEmpty(db, demoMerchantCode);
   await seedLoyaltyIfEmpty(db, demoMerchantCode);
+  await seedKycIfEmpty(db, demoMerchantCode);
+  await seedReferralIfEmpty(db, demoMerchantCode);
   return true;
 }
 

@@ -1,8 +1,11 @@
 /**
  * Registration rules: the default field rules, the merchant's overrides
  * (`merchants.registration_fields`) and the white-label switches
- * (USERNAMEREG3, MOBILENUMREG3, REGMOBVERF3, AFFMAN3) give the rules the
- * client builds its form from and the server enforces.
+ * (USERNAMEREG3, MOBILENUMREG3, REGMOBVERF3, AFFMAN3, REFERRAL3) give the
+ * rules the client builds its form from and the server enforces. With the
+ * referral program on (REFERRAL3) the `recommenderId` field is enabled
+ * whatever the merchant's rule says (the site fills it from the referral
+ * link); its pattern, length and required flag stay the merchant's.
  */
 import type { FieldRule, RegisterField, RegistrationRules } from '../../../contract/member.ts';
 import { registerFields } from '../../../contract/member.ts';
@@ -82,6 +85,7 @@ export function registrationRules(row: MerchantRow): RegistrationRules {
   const smsVerification = switches.MOBILENUMREG3 && switches.REGMOBVERF3;
   fields.verificationCode = { ...fields.verificationCode, enabled: smsVerification, required: smsVerification };
   if (!switches.AFFMAN3) fields.affiliateCode = { ...fields.affiliateCode, enabled: false, required: false };
+  if (switches.REFERRAL3) fields.recommenderId = { ...fields.recommenderId, enabled: true };
   const methods = { username: switches.USERNAMEREG3, mobile: switches.MOBILENUMREG3 };
   return {
     methods,

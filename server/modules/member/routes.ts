@@ -29,6 +29,7 @@ import { registerEndpoint } from '../../http/endpoint-route.ts';
 import { type KeyStore, openEncryptedPayload } from '../crypto/key-store.ts';
 import { requireAuth } from '../session/auth.ts';
 import { accountFieldPrecheck, iconBodyLimit, precheckIcon } from './account.ts';
+import { registerReferralRoutes } from './referral-routes.ts';
 import { registrationRules } from './registration-rules.ts';
 import type { SecurityService } from './security.ts';
 import { precheckSecurityAnswers } from './security-questions.ts';
@@ -106,4 +107,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { keys: KeyStor
   registerEndpoint(app, memberSessionsEndpoint, ({ ctx, request }) => security.memberSessions(requireAuth(request), ctx));
 
   registerEndpoint(app, signOutElsewhereEndpoint, ({ ctx, request }) => security.signOutElsewhere(requireAuth(request), ctx));
+
+  // Invite friends (referral.ts).
+  registerReferralRoutes(app);
 }

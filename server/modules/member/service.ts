@@ -45,6 +45,7 @@ import {
   uniqueViolation,
   updateMember,
 } from './queries.ts';
+import { isAgent, isTrial } from './referral.ts';
 import { isEmailAddress, matchesPattern, passwordPattern, registrationRules, usernamePattern } from './registration-rules.ts';
 
 /**
@@ -186,11 +187,16 @@ export function createMemberService(deps: MemberServiceDeps) {
     throw new Error('no free username');
   }
 
-  /** The member a shared link names as the referrer: by member ID (as the member screens show it) or username; real accounts only. */
+  /**
+   * The member a shared link names as the referrer: by member ID (as the
+   * member screens show it) or username; active plain members only (trial
+   * accounts and agents have no referral link: agents invite with their
+   * affiliate code).
+   */
   async function findReferrer(merchantCode: string, value: string): Promise<MemberRow | null> {
     const byId = /^\d{1,15}$/.test(value) ? await findMemberById(db, Number(value)) : null;
     const member = byId?.merchantCode === merchantCode ? byId : await findMemberByUsername(db, merchantCode, value);
-    return member && member.status === 'active' && member.type !== 4 ? member : null;
+    return member && member.status === 'active' && !isTrial(member) && !isAgent(member) ? member : null;
   }
 
   async function register(client: ClientInfo, method: RegisterMethod, payload: RegisterPayload): Promise<{ userName: string }> {
@@ -221,8 +227,13 @@ export function createMemberService(deps: MemberServiceDeps) {
       parentId = agent.id;
     }
 
+    let referrerId: number | null = null;
     const recommenderId = take('recommenderId');
-    if (recommenderId && !(await findReferrer(merchantCode, recommenderId))) throw fieldInvalid('recommenderId');
+    if (recommenderId) {
+      const referrer = await findReferrer(merchantCode, recommenderId);
+      if (!referrer) throw fieldInvalid('recommenderId');
+      referrerId = referrer.id;
+    }
 
     const username = take('username') ?? (await newMobileUsername(merchantCode));
     if (await findMemberByUsername(db, merchantCode, username)) {
@@ -267,6 +278,7 @@ export function createMemberService(deps: MemberServiceDeps) {
         birthday: take('birthday') ?? null,
         idNumber: take('idNumber') ?? null,
         recommenderId: take('recommenderId') ?? null,
+        referrerId,
         contacts,
         passwordChangedAt: t,
         registerMethod: payload.registerMethod ?? null,

@@ -39,6 +39,7 @@ import {
   withdrawals,
 } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertKycForWithdrawal } from '../member/kyc.ts';
 import { uniqueViolation } from '../member/queries.ts';
 import { bankCardNotFound, liveBankCardCount, liveBankCards, lockLiveBankCard, liveCard } from './bank-cards.ts';
 import type { PaymentProvider } from './gateway/provider.ts';
@@ -515,6 +516,8 @@ export function createWalletService(deps: WalletServiceDeps) {
       };
       const first = await replay();
       if (first) return first;
+      // KYCWITHDRAW3: a new withdrawal needs an approved identity check (403 kyc.required, nothing held).
+      await assertKycForWithdrawal(db, member, merchant);
       if (body.amount < withdrawalLimits.minAmount || body.amount > withdrawalLimits.maxAmount) {
         throw outOfRange(withdrawalLimits.minAmount, withdrawalLimits.maxAmount);
       }
