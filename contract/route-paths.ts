@@ -57,6 +57,7 @@ export const memberPaths = [
   '/m/voucherCenter',
   '/m/withdraw',
   '/m/transaction/record',
+  '/m/transaction/profit',
   '/m/member/home',
   '/m/member/benefits',
   '/m/mall/mallHome',
@@ -64,6 +65,7 @@ export const memberPaths = [
   '/m/myAccount/index',
   '/m/gameRecord',
   '/m/securityCenter',
+  '/m/member/kyc',
 ] as const;
 
 /** Agent members only (types 1, 2, 41, 42); anyone else goes to `/m/home` with `replace`. */
@@ -88,6 +90,9 @@ export type OpenPath = (typeof openPaths)[number];
 export type MemberPath = (typeof memberPaths)[number];
 export type AgentPath = (typeof agentPaths)[number];
 export type RoutePath = OpenPath | MemberPath | AgentPath;
+
+/** The message id of a screen's title: `title.` and its path's segments in camel case (`/m/member/home` is title.memberHome). */
+export const pathTitleId = (path: string): `title.${string}` => `title.${path.slice(3).replace(/[-/](.)/g, (_, c: string) => c.toUpperCase())}`;
 
 /** Every screen path of the route table (aliases excluded). */
 export const routePaths: readonly RoutePath[] = [...openPaths, ...memberPaths, ...agentPaths];

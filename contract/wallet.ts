@@ -369,7 +369,8 @@ const recordTypesQuery = z.pipe(
   ),
 );
 
-const pagingQuery = {
+/** Page and inclusive date range of a record list (shared by every paged member record). */
+export const pagingQuery = {
   pageNo: z.pipe(fallbackTo(1), queryInt(1, 100000)),
   pageSize: z.pipe(fallbackTo(recordPageSize), queryInt(1, maxRecordPageSize)),
   /** Inclusive first and last day (UTC). */
@@ -409,7 +410,8 @@ export const transactionRecordSchema = z.object({
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
-const pageOf = <T extends z.ZodMiniType>(item: T) =>
+/** A page of records: the rows, the page number, the page count and the row count over the whole filter. */
+export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({ list: z.array(item), pageNum: z.number(), totalPages: z.number(), total: z.number() });
 
 export const transactionRecordsSchema = pageOf(transactionRecordSchema);

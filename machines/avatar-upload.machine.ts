@@ -21,6 +21,10 @@ export type AvatarUploadEvent = { type: 'icon.pick'; image: PickedIcon };
 /** Message ids of the machine's own refusals (the server's codes for the same rules). */
 export const avatarMessages = { typeInvalid: 'upload.type.invalid', tooLarge: 'upload.too.large' } as const;
 
+/** Why a picked image cannot be sent (spec section 5: png or jpg of at most 5 MB), or null when it can. */
+export const imageRefusalOf = (image: Pick<PickedIcon, 'type' | 'size'>): string | null =>
+  !(iconLimits.types as readonly string[]).includes(image.type) ? avatarMessages.typeInvalid : image.size > iconLimits.bytesMax ? avatarMessages.tooLarge : null;
+
 /**
  * The head icon's upload on my account (spec sections 5 and 7): a picked
  * image must be png or jpg of at most 5 MB (refused before anything is
@@ -40,8 +44,8 @@ export const avatarUploadMachine = setup({
     }),
   },
   guards: {
-    isWrongType: ({ event }) => !(iconLimits.types as readonly string[]).includes(event.image.type),
-    isTooLarge: ({ event }) => event.image.size > iconLimits.bytesMax,
+    isWrongType: ({ event }) => imageRefusalOf(event.image) === avatarMessages.typeInvalid,
+    isTooLarge: ({ event }) => imageRefusalOf(event.image) === avatarMessages.tooLarge,
   },
   actions: {
     /** Tells who shows the member (the profile) about the new icon. */

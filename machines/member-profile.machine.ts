@@ -18,6 +18,8 @@ export interface MemberProfile {
   rules: Record<AccountField, FieldRuleLike>;
   /** The merchant's bet record switch (TRANSBETREPMEM3, spec section 6): the bet record entry shows only with it. */
   betRecord: boolean;
+  /** The referral program (REFERRAL3): invite friends is offered to members who are not agents. */
+  referral: boolean;
 }
 
 export interface MemberProfileContext {

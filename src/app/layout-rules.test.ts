@@ -66,6 +66,7 @@ const table: Row[] = [
   ['/m/voucherCenter', H, H, 'back', 'history', 'Deposit', 'deposit'],
   ['/m/withdraw', H, H, 'back', 'history', 'Withdraw', null],
   ['/m/transaction/record', H, H, 'back', 'history', 'Transaction record', null],
+  ['/m/transaction/profit', H, H, 'back', 'history', 'Profit record', null],
   ['/m/member/home', H, H, 'back', 'history', 'Member center', 'member'],
   ['/m/member/benefits', H, H, 'back', 'history', 'VIP room', null],
   ['/m/mall/mallHome', H, H, 'back', 'history', 'Reward center', null],
@@ -73,6 +74,7 @@ const table: Row[] = [
   ['/m/myAccount/index', H, H, 'back', 'history', 'My account', null],
   ['/m/gameRecord', H, H, 'back', 'history', 'Bet record', null],
   ['/m/securityCenter', H, H, 'back', 'history', 'Security center', null],
+  ['/m/member/kyc', H, H, 'back', 'history', 'KYC center', null],
   // agent screens: no site header, no bottom bar
   ['/m/agent', _, _, 'back', 'history', 'Agency center', null],
   ['/m/agent/team/overview', _, _, 'back', 'history', 'Team overview', null],

@@ -4,7 +4,7 @@
  * decisions behind the route groups below.
  */
 import type { MessageId } from '../i18n/message-id.ts';
-import { agentPaths, homeAliasPaths, homePath, routePaths } from '../../contract/route-paths.ts';
+import { agentPaths, homeAliasPaths, homePath, pathTitleId, routePaths } from '../../contract/route-paths.ts';
 
 /** `/m/home/` and `/m/home` are the same page; `/` stays `/`. */
 export function normalisePath(path: string): string {
@@ -149,5 +149,5 @@ export function titleId(path: string): MessageId {
   if (isHomePath(p)) return 'title.home';
   const own = titles[p];
   if (own) return own;
-  return routed.has(p) ? (`title.${p.slice(3).replace(/[-/](.)/g, (_, c: string) => c.toUpperCase())}` as MessageId) : 'title.home';
+  return routed.has(p) ? (pathTitleId(p) as MessageId) : 'title.home';
 }

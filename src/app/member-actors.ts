@@ -50,6 +50,7 @@ export async function loadMemberProfile(settings: SettingsPromise, call: ApiCall
     balance: { sumBalance: wallet.sumBalance, currency: wallet.merchant.currency },
     rules: { nickname, email, payeeName },
     betRecord: merchant?.switches.TRANSBETREPMEM3 === true,
+    referral: merchant?.switches.REFERRAL3 === true,
   };
 }
 
@@ -83,7 +84,8 @@ export function provideAccountFieldMachine(call: ApiCall = apiCall) {
 /** The longest side of the head icon as it is kept (it shows at most 96 CSS px, so twice that covers dense screens). */
 export const iconSide = 192;
 
-function dataUrlOf(blob: Blob): Promise<string> {
+/** A blob as a `data:` URL (how the upload calls send images). */
+export function dataUrlOf(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

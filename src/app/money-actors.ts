@@ -24,6 +24,8 @@ import {
   withdrawMachine,
 } from '../../machines/withdraw.machine.ts';
 import type { ApiCall } from '../api/client.ts';
+import type { bonusRecordsEndpoint, profitRecordEndpoint } from '../../contract/member-records.ts';
+import type { invitedFriendsEndpoint } from '../../contract/referral.ts';
 import {
   addBankCardEndpoint,
   betRecordsEndpoint,
@@ -188,13 +190,21 @@ export function provideTransactionRecords(call: ApiCall = apiCall) {
   });
 }
 
-export function provideBetRecords(call: ApiCall = apiCall) {
+/** The record lists whose query is a page and a date range only; they answer a page, with or without totals. */
+type PagedRecordsEndpoint = typeof betRecordsEndpoint | typeof profitRecordEndpoint | typeof bonusRecordsEndpoint | typeof invitedFriendsEndpoint;
+
+/** The records machine of such a list: page 1 for the filter's dates, the next page as the list scrolls. */
+export function providePagedRecords(endpoint: PagedRecordsEndpoint, call: ApiCall = apiCall) {
   return recordsMachine.provide({
     actors: {
-      loadRecords: fromPromise(
-        async ({ input }: { input: RecordsRequest }): Promise<RecordPage> =>
-          call(betRecordsEndpoint, { query: { pageNo: input.pageNo, pageSize: recordPageSize, ...dateQuery(input) } }),
-      ),
+      loadRecords: fromPromise(async ({ input }: { input: RecordsRequest }): Promise<RecordPage> => {
+        const page: Omit<RecordPage, 'summary'> & { summary?: unknown } = await call(endpoint as typeof betRecordsEndpoint, {
+          query: { pageNo: input.pageNo, pageSize: recordPageSize, ...dateQuery(input) },
+        });
+        return { ...page, summary: page.summary ?? null };
+      }),
     },
   });
 }
+
+export const provideBetRecords = (call: ApiCall = apiCall) => providePagedRecords(betRecordsEndpoint, call);

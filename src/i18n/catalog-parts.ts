@@ -1,3 +1,5 @@
+import { agentPaths, pathTitleId } from '../../contract/route-paths.ts';
+
 /**
  * The parts a language's catalog is compiled into (scripts/compile-catalogs.ts):
  * `core` holds what every screen may show (shell, the home, titles, the
@@ -44,8 +46,9 @@ export type CompiledPart = (typeof compiledParts)[number];
  * other code (session, request, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.)/, 'identity'],
-  [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.)/, 'money'],
+  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.)/, 'identity'],
+  // The withdraw form meets kyc.required (a withdrawal waiting for the identity check).
+  [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.|kyc\.required$)/, 'money'],
   [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.)/, 'content'],
   // Shown by the launcher's toasts and the game lists, which load the lobby part.
   [/^game\./, 'lobby'],
@@ -60,6 +63,13 @@ const lobbyPart = /^lobby\.(filter|classify|list|tabs|search|sheet|footer|downlo
 
 const identityIds: ReadonlySet<string> = new Set(['email-incorrect', 'in_sms_send', 'in_sms_sending', 'in_popup_prompt', 'in_sure_logout']);
 
+/**
+ * The titles of the agents' screens: only an agent ever sees them, and the agents' pathless layout
+ * loads the identity part before any of its screens (src/routes/guards/agent-only.tsx), as the
+ * member center and member menu that link to the agency centre do.
+ */
+const agentTitleIds: ReadonlySet<string> = new Set(agentPaths.map(pathTitleId));
+
 /** The part a message id is compiled into; null for messages the browser never needs. */
 export function partOf(id: string): CompiledPart | null {
   const namespace = id.slice(0, id.indexOf('.'));
@@ -67,8 +77,9 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === 'inbox') return id.startsWith('inbox.screen.') ? 'content' : null;
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
-  // The member screens' messages (member center, my account: `account.`; the security center: `security.`; the VIP room and reward center: `loyalty.`) come with the identity part.
-  if (namespace === 'account' || namespace === 'security' || namespace === 'loyalty') return 'identity';
+  // The member screens' messages (member center, my account: `account.`; the security center: `security.`; the VIP room and reward
+  // center: `loyalty.`; invite friends: `referral.`; the KYC center: `kyc.`) come with the identity part.
+  if (namespace === 'account' || namespace === 'security' || namespace === 'loyalty' || namespace === 'referral' || namespace === 'kyc') return 'identity';
   // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,
   // notices and message center `messaging.`) come with them, as one part.
   if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging') return 'content';
@@ -84,7 +95,7 @@ export function partOf(id: string): CompiledPart | null {
   // wallet; the SMS button, the e-mail check, the logout and password prompts and the trial's
   // sign-up offer by the identity screens and dialogs; the login notice by the launcher.
   if (id === 'free_reject') return 'money';
-  if (identityIds.has(id) || namespace === 'trial') return 'identity';
+  if (identityIds.has(id) || namespace === 'trial' || agentTitleIds.has(id)) return 'identity';
   if (id === 'in_logged_login') return 'lobby';
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {

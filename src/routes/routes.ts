@@ -51,6 +51,7 @@ export const routes = rootRoute('root.tsx', [
     route('/m/voucherCenter', 'm/voucher-center.tsx'),
     route('/m/withdraw', 'm/withdraw.tsx'),
     route('/m/transaction/record', 'm/transaction/record.tsx'),
+    route('/m/transaction/profit', 'm/transaction/profit.tsx'),
     route('/m/member/home', 'm/member/home.tsx'),
     route('/m/member/benefits', 'm/member/benefits.tsx'),
     route('/m/mall/mallHome', 'm/mall/mall-home.tsx'),
@@ -58,6 +59,7 @@ export const routes = rootRoute('root.tsx', [
     route('/m/myAccount/index', 'm/my-account/my-account.tsx'),
     route('/m/gameRecord', 'm/game-record.tsx'),
     route('/m/securityCenter', 'm/security-center.tsx'),
+    route('/m/member/kyc', 'm/member/kyc.tsx'),
   ]),
 
   // Agent members only.

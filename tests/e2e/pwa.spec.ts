@@ -112,6 +112,8 @@ test('without a network the site opens from the kept shell and says so; no API a
 });
 
 test('a new version waits until the player says Update, then the page reloads into it', async ({ page }) => {
+  // Two worker installs and two reloads: on a busy machine the new version's activation alone can take half a minute.
+  test.slow();
   await page.goto('/m/home');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('title.home'));
   await controlledByWorker(page);
@@ -147,7 +149,7 @@ test('a new version waits until the player says Update, then the page reloads in
     // Update: the new version takes over and the page reloads into it: a new page, without the mark. (Asked
     // until the new page answers: its `load` event can come before or long after the document is there.)
     await prompt.getByRole('button', { name: text('update.reload') }).click();
-    await expect.poll(() => marked().catch(() => true), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => marked().catch(() => true), { timeout: 60_000 }).toBe(false);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('title.home'));
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
     await expect(prompt).toHaveCount(0);

@@ -22,6 +22,7 @@ export const demoProfile: MemberProfile = {
   balance: { sumBalance: 100000, currency: { code: 'PHP', symbol: '₱', minorUnits: 2 } },
   rules: { nickname: rule, email: { pattern: null, maxLength: 254 }, payeeName: { pattern: null, maxLength: 50 } },
   betRecord: true,
+  referral: true,
 };
 
 export const COPIED_TOAST = 'xstate.after.copiedToast.memberProfile.ready.copied';

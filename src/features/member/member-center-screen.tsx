@@ -22,7 +22,7 @@ interface Shortcut {
 }
 
 /** The member center's shortcuts, in the member menu's order (spec section 2), for the member's role and the merchant's switches. */
-export function shortcutsOf({ agent, betRecord }: { agent: boolean; betRecord: boolean }): Shortcut[] {
+export function shortcutsOf({ agent, betRecord, referral }: { agent: boolean; betRecord: boolean; referral: boolean }): Shortcut[] {
   return [
     { link: { to: '/m/voucherCenter' }, icon: 'wallet', labelId: 'header.deposit' },
     { link: { to: '/m/withdraw' }, icon: 'banknote', labelId: 'header.withdraw' },
@@ -31,8 +31,11 @@ export function shortcutsOf({ agent, betRecord }: { agent: boolean; betRecord: b
     ...(agent ? [{ link: { to: '/m/agent' }, icon: 'briefcase', labelId: 'title.agent' } as Shortcut] : []),
     { link: { to: '/m/transaction/record', search: { types: 'A' } }, icon: 'receipt-text', labelId: 'title.transactionRecord' },
     ...(betRecord ? [{ link: { to: '/m/gameRecord' }, icon: 'file-clock', labelId: 'title.gameRecord' } as Shortcut] : []),
+    { link: { to: '/m/transaction/profit', search: { types: 'A' } }, icon: 'chart-line', labelId: 'title.transactionProfit' },
+    { link: { to: '/m/transaction/profit', search: { types: 'O' } }, icon: 'gift', labelId: 'title.transactionBonus' },
+    { link: { to: '/m/member/kyc' }, icon: 'id-card', labelId: 'title.memberKyc' },
     { link: { to: '/m/webEmail' }, icon: 'mail', labelId: 'account.news' },
-    ...(agent ? [] : [{ link: { to: '/m/inviteFriends' }, icon: 'user-plus', labelId: 'title.inviteFriends' } as Shortcut]),
+    ...(referral && !agent ? [{ link: { to: '/m/inviteFriends' }, icon: 'user-plus', labelId: 'title.inviteFriends' } as Shortcut] : []),
     { link: { to: '/m/set' }, icon: 'settings', labelId: 'title.set' },
   ];
 }
@@ -54,8 +57,9 @@ export function ProfileLoaded({ actor, children }: { actor: ProfileActor; childr
  * Member center (/m/member/home, spec section 2): the member card (avatar,
  * VIP label, nickname or account, member ID with copy, balance) and the
  * shortcuts: deposit, withdraw, my account, security center, the agency
- * centre for agents, records, the bet record (TRANSBETREPMEM3), news,
- * invite friends (not for agents), settings, customer service and sign out
+ * centre for agents, records, the bet record (TRANSBETREPMEM3), the profit
+ * record, bonus details, the KYC center, news, invite friends (with the
+ * referral program, not for agents), settings, customer service and sign out
  * (with its confirmation, the `LogoutDialog` the route gives).
  */
 export function MemberCenterScreen({ settings, LogoutDialog }: { settings: SettingsPromise; LogoutDialog: ComponentType<{ onClose: () => void }> }) {
@@ -66,6 +70,7 @@ export function MemberCenterScreen({ settings, LogoutDialog }: { settings: Setti
   const logic = useMemo(() => provideMemberProfileMachine(settings), [settings]);
   const actor = useSystemActor(logic, { systemId: profileSystemId });
   const betRecord = useSelector(actor, (s) => s.context.profile?.betRecord === true);
+  const referral = useSelector(actor, (s) => s.context.profile?.referral === true);
   const [confirming, setConfirming] = useState(false);
   return (
     <div className={styles.screen}>
@@ -73,7 +78,7 @@ export function MemberCenterScreen({ settings, LogoutDialog }: { settings: Setti
         <MemberCard actor={actor} />
         <nav aria-label={t('title.memberHome')}>
           <ul className={styles.shortcuts}>
-            {shortcutsOf({ agent: role === 'agent', betRecord }).map(({ link, icon, labelId }) => (
+            {shortcutsOf({ agent: role === 'agent', betRecord, referral }).map(({ link, icon, labelId }) => (
               <li key={labelId}>
                 <Link {...link} className={styles.shortcut}>
                   <Icon name={icon} aria-hidden="true" focusable="false" />

@@ -52,7 +52,7 @@ afterEach(() => {
 describe('member center (/m/member/home)', () => {
   it("shows the member's card and balance, copies the member ID with the copy-success toast, and lists the shortcuts", async () => {
     memberServer(info({ nickname: 'Lucky Al' }));
-    const { user } = renderApp({ path: '/m/member/home', session: memberSession, settings: { ...demoSettings, switches: { TRANSBETREPMEM3: true } } as typeof demoSettings });
+    const { user } = renderApp({ path: '/m/member/home', session: memberSession, settings: { ...demoSettings, switches: { TRANSBETREPMEM3: true, REFERRAL3: true } } as typeof demoSettings });
     // After user-event's setup, which puts its own clipboard on the navigator.
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -65,20 +65,34 @@ describe('member center (/m/member/home)', () => {
     expect((await within(card).findByRole('status')).textContent).toBe('Copy successful');
     const shortcuts = screen.getByRole('navigation', { name: 'Member center' });
     const names = within(shortcuts).getAllByRole('link').map((l) => l.textContent);
-    expect(names).toEqual(['Deposit', 'Withdraw', 'My account', 'Security center', 'Transaction record', 'Bet record', 'News', 'Invite friends', 'Personal settings']);
+    expect(names).toEqual([
+      'Deposit',
+      'Withdraw',
+      'My account',
+      'Security center',
+      'Transaction record',
+      'Bet record',
+      'Profit record',
+      'Bonus details',
+      'KYC center',
+      'News',
+      'Invite friends',
+      'Personal settings',
+    ]);
     expect(within(shortcuts).getByRole('link', { name: 'News' }).getAttribute('href')).toBe('/m/webEmail');
     expect(within(shortcuts).getByRole('button', { name: 'Customer service' })).toBeTruthy();
     await user.click(within(shortcuts).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('alertdialog')).toBeTruthy();
   });
 
-  it('shows the account name without a nickname, hides the bet record without TRANSBETREPMEM3, and says when the clipboard refuses', async () => {
+  it('shows the account name without a nickname, hides the bet record without TRANSBETREPMEM3 and invite friends without REFERRAL3, and says when the clipboard refuses', async () => {
     memberServer();
     const { user } = renderApp({ path: '/m/member/home', session: memberSession });
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
     const card = await screen.findByRole('region', { name: 'alice' });
     const shortcuts = screen.getByRole('navigation', { name: 'Member center' });
     expect(within(shortcuts).queryByRole('link', { name: 'Bet record' })).toBeNull();
+    expect(within(shortcuts).queryByRole('link', { name: 'Invite friends' })).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Copy' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not copy. Select the ID and copy it yourself.');
   });

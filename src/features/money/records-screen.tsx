@@ -3,7 +3,10 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { RecordFilter } from '../../../machines/records.machine.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
-import { provideBetRecords, provideTransactionRecords } from '../../app/money-actors.ts';
+import { provideBetRecords, providePagedRecords, provideTransactionRecords } from '../../app/money-actors.ts';
+import { provideInvitedFriends } from '../../app/referral-actors.ts';
+import type { InvitedFriend } from '../../../contract/referral.ts';
+import { type BonusRecord, bonusRecordsEndpoint, type ProfitDay, profitRecordEndpoint } from '../../../contract/member-records.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
@@ -42,12 +45,6 @@ interface BetRow {
   createdAt: string;
 }
 
-interface BetSummary {
-  stake: number;
-  win: number;
-  profit: number;
-}
-
 /**
  * What a movement of the withdrawal hold (account `hold`) is to the player:
  * not a change of the balance, so shown without a sign, with the amount on
@@ -80,7 +77,7 @@ const betStatusIds: Record<BetRow['status'], MessageId> = {
 };
 
 
-type RecordsActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideTransactionRecords>>>;
+export type RecordsActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideTransactionRecords>>>;
 
 /** Transaction record (/m/transaction/record?types=A): every movement of the wallet, by type and date, paged as the list scrolls. */
 export function TransactionRecordScreen({ types, onTypesChange }: { types: RecordTypeCode; onTypesChange: (types: RecordTypeCode) => void }) {
@@ -149,38 +146,19 @@ export function BetRecordScreen() {
   const currency = useSiteCurrency();
   const logic = useMemo(() => provideBetRecords(), []);
   const actor = useSystemActor(logic, { systemId: 'betRecords', input: { filter: { types: 'A', startDate: null, endDate: null } } });
-  const summary = useSelector(actor, (s) => s.context.summary as BetSummary | null);
-  // The totals keep their place while they load (the date filter below them does not jump down when they
-  // come); they leave only when the list could not be loaded, which says so itself.
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const total = (amount: number | undefined, { signed = false, className }: { signed?: boolean; className?: string } = {}) =>
-    amount === undefined ? (
-      <strong>
-        <Skeleton className={styles.summaryPending} />
-      </strong>
-    ) : (
-      <strong className={className}>{formatMoney(amount, currency, signed ? { signed } : undefined)}</strong>
-    );
   return (
     <RecordsLayout
       actor={actor}
       filters={
-        failed && !summary ? null : (
-          <section className={styles.summary} aria-label={t('money.bet.summary')} aria-busy={!summary}>
-            <span>
-              {t('money.bet.stake')}
-              {total(summary?.stake)}
-            </span>
-            <span>
-              {t('money.bet.win')}
-              {total(summary?.win)}
-            </span>
-            <span>
-              {t('money.bet.profit')}
-              {total(summary?.profit, { signed: true, className: summary && summary.profit < 0 ? styles.minus : styles.plus })}
-            </span>
-          </section>
-        )
+        <Totals
+          actor={actor}
+          label="money.bet.summary"
+          entries={[
+            { labelId: 'money.bet.stake', key: 'stake' },
+            { labelId: 'money.bet.win', key: 'win' },
+            { labelId: 'money.bet.profit', key: 'profit', signed: true },
+          ]}
+        />
       }
       renderItem={(item) => {
         const row = item as BetRow;
@@ -200,6 +178,185 @@ export function BetRecordScreen() {
         );
       }}
     />
+  );
+}
+
+/** The two views of /m/transaction/profit (`?types=`): A the result per day, O the bonus details. */
+export const profitViews = ['A', 'O'] as const;
+export type ProfitView = (typeof profitViews)[number];
+export const profitViewOf = (types: string): ProfitView => (types === 'O' ? 'O' : 'A');
+
+/**
+ * The profit record (/m/transaction/profit): the result per day, or, on its
+ * second view (`?types=O`), the bonus details; the view is kept in the
+ * address, so a shortcut or a reload opens the same one.
+ */
+export function ProfitRecordScreen({ view, onViewChange }: { view: ProfitView; onViewChange: (view: ProfitView) => void }) {
+  useCatalogPart('money');
+  const t = useT();
+  const views = (
+    <fieldset className={styles.chips} aria-label={t('money.records.type')}>
+      {profitViews.map((code) => (
+        <button key={code} type="button" className={styles.chip} aria-pressed={view === code} onClick={() => onViewChange(code)}>
+          {t(code === 'O' ? 'title.transactionBonus' : 'money.profit.daily')}
+        </button>
+      ))}
+    </fieldset>
+  );
+  return view === 'O' ? <BonusDetails views={views} /> : <DailyProfit views={views} />;
+}
+
+/** The member's result per day (settled bets, bonuses, net), with totals, newest day first. */
+function DailyProfit({ views }: { views: ReactNode }) {
+  useCatalogPart('money');
+  const t = useT();
+  const intl = useIntl();
+  const formatMoney = useFormatMoney();
+  const currency = useSiteCurrency();
+  const logic = useMemo(() => providePagedRecords(profitRecordEndpoint), []);
+  const actor = useSystemActor(logic, { systemId: 'profitRecord', input: { filter: { types: 'A', startDate: null, endDate: null } } });
+  return (
+    <RecordsLayout
+      actor={actor}
+      empty={{ title: 'money.profit.empty', body: 'money.profit.emptyBody' }}
+      filters={
+        <>
+          {views}
+          <Totals
+          actor={actor}
+          label="money.bet.summary"
+          entries={[
+            { labelId: 'money.bet.profit', key: 'profit', signed: true },
+            { labelId: 'money.profit.bonus', key: 'bonus' },
+            { labelId: 'money.profit.net', key: 'net', signed: true },
+          ]}
+          />
+        </>
+      }
+      renderItem={(item) => {
+        const row = item as ProfitDay;
+        return (
+          <li key={row.day} className={styles.item}>
+            <span className={styles.itemTitle}>{intl.formatDate(`${row.day}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}</span>
+            <span className={[styles.money, row.net < 0 ? styles.minus : styles.plus].join(' ')}>{formatMoney(row.net, currency, { signed: true })}</span>
+            <span className={[styles.itemMeta, styles.money].join(' ')}>
+              {t('money.profit.line', { stake: formatMoney(row.stake, currency), win: formatMoney(row.win, currency), bonus: formatMoney(row.bonus, currency) })}
+            </span>
+          </li>
+        );
+      }}
+    />
+  );
+}
+
+const bonusSourceIds: Record<BonusRecord['source'], MessageId> = {
+  promotion: 'money.bonus.promotion',
+  deposit: 'money.bonus.deposit',
+  mall: 'money.bonus.mall',
+  other: 'money.kind.bonus',
+};
+
+/** Bonus details: every bonus paid to the member, where it came from, with their total, newest first. */
+function BonusDetails({ views }: { views: ReactNode }) {
+  // The reward center's rewards are named by its messages.
+  useCatalogPart('identity');
+  const t = useT();
+  const intl = useIntl();
+  const formatMoney = useFormatMoney();
+  const currency = useSiteCurrency();
+  const logic = useMemo(() => providePagedRecords(bonusRecordsEndpoint), []);
+  const actor = useSystemActor(logic, { systemId: 'bonusRecord', input: { filter: { types: 'A', startDate: null, endDate: null } } });
+  return (
+    <RecordsLayout
+      actor={actor}
+      empty={{ title: 'money.bonus.empty', body: 'money.bonus.emptyBody' }}
+      filters={
+        <>
+          {views}
+          <Totals actor={actor} label="money.bet.summary" entries={[{ labelId: 'money.bonus.total', key: 'total' }]} />
+        </>
+      }
+      renderItem={(item) => {
+        const row = item as BonusRecord;
+        const source = t(bonusSourceIds[row.source]);
+        const title = row.source === 'mall' && row.title ? t(row.title as MessageId) : row.title;
+        return (
+          <li key={row.id} className={styles.item}>
+            <span className={styles.itemTitle}>{title ?? source}</span>
+            <span className={[styles.money, styles.plus].join(' ')}>{formatMoney(row.amount, currency, { signed: true })}</span>
+            <span className={styles.itemMeta}>
+              {intl.formatDate(row.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              {title ? ` · ${source}` : ''}
+            </span>
+          </li>
+        );
+      }}
+    />
+  );
+}
+
+/** The friends who registered with the member's code, newest first, by registration date, paged as the list scrolls. */
+export function InvitedFriendsRecord() {
+  useCatalogPart('money');
+  // The friends' statuses are invite friends' own messages.
+  useCatalogPart('identity');
+  const t = useT();
+  const intl = useIntl();
+  const logic = useMemo(() => provideInvitedFriends(), []);
+  const actor = useSystemActor(logic, { systemId: 'invitedFriends', input: { filter: { types: 'A', startDate: null, endDate: null } } });
+  return (
+    <RecordsLayout
+      actor={actor}
+      label="referral.friends"
+      empty={{ title: 'referral.none', body: 'referral.noneBody' }}
+      filters={null}
+      renderItem={(item) => {
+        const friend = item as InvitedFriend;
+        return (
+          <li key={friend.id} className={styles.item}>
+            <span className={styles.itemTitle}>{friend.account}</span>
+            <span className={styles.status}>{t(friend.status === 'deposited' ? 'referral.status.deposited' : 'referral.status.registered')}</span>
+            <span className={styles.itemMeta}>{t('referral.joined', { date: intl.formatDate(friend.joinedAt, { dateStyle: 'medium' }) })}</span>
+          </li>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * The totals of a record list over its whole filter, above it. They keep
+ * their place while they load (the date filter below them does not jump down
+ * when they come); they leave only when the list could not be loaded, which
+ * says so itself.
+ */
+function Totals({ actor, label, entries }: { actor: RecordsActor; label: MessageId; entries: { labelId: MessageId; key: string; signed?: boolean }[] }) {
+  const t = useT();
+  const formatMoney = useFormatMoney();
+  const currency = useSiteCurrency();
+  const summary = useSelector(actor, (s) => s.context.summary as Record<string, number> | null);
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  if (failed && !summary) return null;
+  return (
+    <section className={styles.summary} aria-label={t(label)} aria-busy={!summary}>
+      {entries.map(({ labelId, key, signed = false }) => {
+        const amount = summary?.[key];
+        return (
+          <span key={key}>
+            {t(labelId)}
+            {amount === undefined ? (
+              <strong>
+                <Skeleton className={styles.summaryPending} />
+              </strong>
+            ) : (
+              <strong className={signed ? (amount < 0 ? styles.minus : styles.plus) : undefined}>
+                {formatMoney(amount, currency, signed ? { signed } : undefined)}
+              </strong>
+            )}
+          </span>
+        );
+      })}
+    </section>
   );
 }
 
@@ -241,7 +398,20 @@ function DateFilter({ actor }: { actor: RecordsActor }) {
   );
 }
 
-function RecordsLayout({ actor, filters, renderItem }: { actor: RecordsActor; filters: ReactNode; renderItem: (item: unknown) => ReactNode }) {
+/** A paged record list's screen: its filters, the date range, and the rows as they load, with its own words when it is empty. */
+export function RecordsLayout({
+  actor,
+  filters,
+  renderItem,
+  empty = { title: 'money.records.empty', body: 'money.records.emptyBody' },
+  label = 'money.records.list',
+}: {
+  actor: RecordsActor;
+  filters: ReactNode;
+  renderItem: (item: unknown) => ReactNode;
+  empty?: { title: MessageId; body: MessageId };
+  label?: MessageId;
+}) {
   const t = useT();
   const errorText = useErrorText();
   const state = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : (s.value as 'loading' | 'failed')));
@@ -281,12 +451,12 @@ function RecordsLayout({ actor, filters, renderItem }: { actor: RecordsActor; fi
       ) : items.length === 0 ? (
         <>
           <MessageAlert messageId={errorCode} />
-          <EmptyState icon="receipt-text" title={t('money.records.empty')} body={t('money.records.emptyBody')} />
+          <EmptyState icon="receipt-text" title={t(empty.title)} body={t(empty.body)} />
         </>
       ) : (
         <>
           <MessageAlert messageId={errorCode} />
-          <ul className={styles.list} aria-label={t('money.records.list')}>
+          <ul className={styles.list} aria-label={t(label)}>
             {items.map(renderItem)}
           </ul>
           {hasMore ? (

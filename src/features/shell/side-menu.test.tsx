@@ -36,9 +36,9 @@ describe('left side menu', () => {
     expect(languages.find((b) => b.textContent === 'English')?.getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('shows the reward center and VIP room by their switches, and share by role', async () => {
+  it('shows the reward center and VIP room by their switches, and share by role and the referral program', async () => {
     lobbyServer();
-    const switches = { ...demoSettings.switches, POINTSMALL3: true, VIPROOM3: false } as typeof demoSettings.switches;
+    const switches = { ...demoSettings.switches, POINTSMALL3: true, VIPROOM3: false, REFERRAL3: true } as typeof demoSettings.switches;
     const member = renderApp({ path: '/m/home', session: memberSession, settings: { ...demoSettings, switches } });
     let menu = await openSideMenu(member.user);
     expect((await within(menu).findByRole('link', { name: 'Reward center' })).getAttribute('href')).toBe('/m/mall/mallHome');
@@ -56,5 +56,17 @@ describe('left side menu', () => {
     menu = await openSideMenu(guest.user);
     expect((await within(menu).findByRole('link', { name: 'Invite friends' })).getAttribute('href')).toBe('/m/login');
     expect(within(menu).queryByRole('link', { name: 'Reward center' })).toBeNull();
+    guest.unmount();
+
+    // Without the referral program a member has no share entry; a guest still has it (it leads to the login).
+    const withoutReferral = { ...switches, REFERRAL3: false };
+    const plain = renderApp({ path: '/m/home', session: memberSession, settings: { ...demoSettings, switches: withoutReferral } });
+    menu = await openSideMenu(plain.user);
+    await within(menu).findByRole('link', { name: 'Reward center' });
+    expect(within(menu).queryByRole('link', { name: 'Invite friends' })).toBeNull();
+    plain.unmount();
+    const guestWithout = renderApp({ path: '/m/home', settings: { ...demoSettings, switches: withoutReferral } });
+    menu = await openSideMenu(guestWithout.user);
+    expect((await within(menu).findByRole('link', { name: 'Invite friends' })).getAttribute('href')).toBe('/m/login');
   });
 });

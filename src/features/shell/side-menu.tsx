@@ -28,15 +28,15 @@ const mainLinks: MenuLink[] = [
 /**
  * The reward center with the points switch, the VIP room with the VIP flag
  * (spec sections 2 and 6), promotions, and share: invite friends for a
- * member, the login for a guest, nothing for an agent (agents do not see
- * share or invite).
+ * member with the referral program (REFERRAL3), the login for a guest,
+ * nothing for an agent (agents do not see share or invite).
  */
 function moreLinks(switches: Partial<Switches>, role: Role): MenuLink[] {
   return [
     ...(switches.POINTSMALL3 ? [{ to: '/m/mall/mallHome', icon: 'shopping-bag', labelId: 'title.mallMallHome' } as const] : []),
     ...(switches.VIPROOM3 ? [{ to: '/m/member/benefits', icon: 'crown', labelId: 'title.memberBenefits' } as const] : []),
     { to: '/m/activity', icon: 'gift', labelId: 'title.activity' },
-    ...(role === 'agent' ? [] : [{ to: role === 'guest' ? '/m/login' : '/m/inviteFriends', icon: 'share-2', labelId: 'title.inviteFriends' } as const]),
+    ...(role === 'guest' ? [{ to: '/m/login', icon: 'share-2', labelId: 'title.inviteFriends' } as const] : role !== 'agent' && switches.REFERRAL3 ? [{ to: '/m/inviteFriends', icon: 'share-2', labelId: 'title.inviteFriends' } as const] : []),
     { to: '/m/help', icon: 'circle-question-mark', labelId: 'title.help' },
     { to: '/m/set', icon: 'settings', labelId: 'title.set' },
   ];

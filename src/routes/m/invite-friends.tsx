@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { useRole } from '../../app/app-actor.tsx';
+import { InviteFriendsScreen as InviteFriends } from '../../features/member/invite-friends-screen.tsx';
+import { InvitedFriendsRecord } from '../../features/money/records-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/inviteFriends')({
   component: InviteFriendsScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
 function InviteFriendsScreen() {
-  return <ComingSoon icon="share-2" />;
+  const role = useRole();
+  return <InviteFriends isTrial={role === 'trial'} friends={<InvitedFriendsRecord />} />;
 }
