@@ -53,10 +53,13 @@ export const typesSearch = z.object({ types: withDefault(z.string().check(z.rege
 /** /m/voucherCenter?orderNo= : back from the payment page, the deposit to follow. */
 export const depositSearch = z.object({ orderNo: optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/))) });
 
-/** /m/register?affiliateCode=&recommenderId= : the invitation read from a shared link. */
+/**
+ * /m/register?affiliateCode=&recommenderId= : the invitation read from a shared link. A referral
+ * code is the member ID, which the address reads as a number: taken back as text.
+ */
 export const registerSearch = z.object({
-  affiliateCode: optional(code),
-  recommenderId: optional(code),
+  affiliateCode: optional(id),
+  recommenderId: optional(id),
 });
 
 /** /m/login?redirect= : where to go after login; only paths inside the site. */

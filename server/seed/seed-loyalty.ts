@@ -9,14 +9,21 @@
  * the ledger like real ones (a `bet` member → vendor, a `win` vendor →
  * member, idempotent keys) with their `bets` rows, no game (so they stay off
  * the winner board); they are seeded with the levels, and only when player1
- * never played and has a stake's worth of balance.
+ * never played and has a stake's worth of balance. Their bets are settled
+ * over four days (three days ago to the day of seeding), so the profit record
+ * shows several days; the ledger postings carry the time of seeding. Then
+ * player1 redeems a bronze reward through the mall (100 points, ₱10 paid by
+ * the ledger as a `bonus`), so the bonus details show a reward beside the
+ * promotions' bonuses.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { MallItemNameKey, VipBenefit } from '../../contract/loyalty.ts';
 import type { Database } from '../db/connect.ts';
-import { members } from '../db/schema.ts';
+import { members, merchants } from '../db/schema.ts';
 import { mallItems, vipLevels } from '../db/schema-loyalty.ts';
 import { bets } from '../db/schema-wallet.ts';
+import { AppError } from '../http/app-error.ts';
+import { redeem } from '../modules/loyalty/mall.ts';
 import { balanceOf, postTransaction } from '../modules/wallet/ledger.ts';
 import { demoAccounts } from './seed-members.ts';
 
@@ -87,22 +94,25 @@ export const demoMallItems: { nameKey: MallItemNameKey; points: number; reward: 
   { nameKey: 'diamondBonus', points: 10_000, reward: 1_400_00, sortOrder: 4 },
 ];
 
-/** player1's demo rounds (vendor BGS): stake and win, minor units; the wins add up to the stakes. */
+/** player1's demo rounds (vendor BGS): stake and win, minor units, and the day settled (days before seeding); the wins add up to the stakes. */
 export const demoRounds = [
-  { stake: 2_500_00, win: 3_000_00 },
-  { stake: 2_500_00, win: 2_000_00 },
-  { stake: 2_500_00, win: 2_500_00 },
-  { stake: 2_500_00, win: 4_000_00 },
-  { stake: 2_500_00, win: 1_000_00 },
+  { stake: 2_500_00, win: 3_000_00, daysAgo: 3 },
+  { stake: 2_500_00, win: 2_000_00, daysAgo: 2 },
+  { stake: 2_500_00, win: 2_500_00, daysAgo: 1 },
+  { stake: 2_500_00, win: 4_000_00, daysAgo: 1 },
+  { stake: 2_500_00, win: 1_000_00, daysAgo: 0 },
 ] as const;
 export const demoTurnover = demoRounds.reduce((sum, r) => sum + r.stake, 0);
+
+/** The reward player1 redeemed in the seed (its points are spent, its reward paid). */
+export const demoRedemption = { nameKey: 'bronzeBonus', idempotencyKey: 'seed-demo-redemption-1' } as const;
 
 const count = async (db: Database, table: typeof vipLevels | typeof mallItems, merchantCode: string) => {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.merchantCode, merchantCode));
   return row?.n ?? 0;
 };
 
-async function seedPlayerRounds(db: Database, merchantCode: string): Promise<void> {
+async function seedPlayerRounds(db: Database, merchantCode: string, now: Date): Promise<void> {
   const [player] = await db
     .select({ id: members.id })
     .from(members)
@@ -117,6 +127,7 @@ async function seedPlayerRounds(db: Database, merchantCode: string): Promise<voi
   const member = { kind: 'member', memberId: player.id } as const;
   for (const [i, round] of demoRounds.entries()) {
     const roundId = `seed-loyalty-${i + 1}`;
+    const settledAt = new Date(now.getTime() - round.daysAgo * 86_400_000);
     const key = `seed:round:${demoAccounts.player.username}:${i + 1}`;
     const bet = await postTransaction(db, {
       merchantId: merchantCode,
@@ -151,24 +162,48 @@ async function seedPlayerRounds(db: Database, merchantCode: string): Promise<voi
         status: 'settled',
         betTxId: bet.transactionId,
         settleTxId: win.transactionId,
-        settledAt: new Date(),
+        createdAt: new Date(settledAt.getTime() - 60_000),
+        settledAt,
       })
       .onConflictDoNothing();
   }
 }
 
+/** player1 redeems the demo reward as a member does (the same key again pays nothing); skipped without the points. */
+async function seedPlayerRedemption(db: Database, merchantCode: string, now: Date): Promise<void> {
+  const [player] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.merchantCode, merchantCode), eq(members.username, demoAccounts.player.username)))
+    .limit(1);
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.code, merchantCode)).limit(1);
+  const [item] = await db
+    .select({ id: mallItems.id })
+    .from(mallItems)
+    .where(and(eq(mallItems.merchantCode, merchantCode), eq(mallItems.nameKey, demoRedemption.nameKey)))
+    .limit(1);
+  if (!player || !merchant || !item) return;
+  try {
+    await redeem(db, player, merchant, { itemId: item.id, idempotencyKey: demoRedemption.idempotencyKey }, now);
+  } catch (error) {
+    // Not enough points (player1 did not play) or the mall switched off: no demo redemption.
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
 /** Returns whether it seeded the levels. */
-export async function seedLoyaltyIfEmpty(db: Database, merchantCode: string): Promise<boolean> {
+export async function seedLoyaltyIfEmpty(db: Database, merchantCode: string, now = new Date()): Promise<boolean> {
   const seeded = (await count(db, vipLevels, merchantCode)) === 0;
   if (seeded) {
     await db
       .insert(vipLevels)
       .values(demoVipLevels.map((l) => ({ ...l, merchantCode })))
       .onConflictDoNothing();
-    await seedPlayerRounds(db, merchantCode);
+    await seedPlayerRounds(db, merchantCode, now);
   }
   if ((await count(db, mallItems, merchantCode)) === 0) {
     await db.insert(mallItems).values(demoMallItems.map((item) => ({ ...item, merchantCode })));
   }
+  if (seeded) await seedPlayerRedemption(db, merchantCode, now);
   return seeded;
 }

@@ -162,7 +162,7 @@ export async function loginElsewhere(baseURL: string, username: string, password
  * A new account registered through the API (username method, captcha read
  * from its image): for tests that must start from an empty wallet and record.
  */
-export async function registerMember(baseURL: string, prefix: string): Promise<{ username: string; password: string }> {
+export async function registerMember(baseURL: string, prefix: string, extra: { recommenderId?: string } = {}): Promise<{ username: string; password: string }> {
   const { call } = nodeClient(baseURL);
   const username = freshUsername(prefix);
   const password = 'Member#2026';
@@ -171,6 +171,7 @@ export async function registerMember(baseURL: string, prefix: string): Promise<{
     password,
     confirmPassword: password,
     ...(await solvedCaptcha(baseURL, call)),
+    ...extra,
     type: 0,
   });
   return { username, password };

@@ -124,6 +124,15 @@ describe('registration screen', () => {
     await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
+  it('fills the referrer from a referral link', async () => {
+    server.current = fakeServer({
+      '/wps/system/setting/register': () => ({ ...rules, fields: { ...rules.fields, recommenderId: rule(true, false, '^[A-Za-z0-9_]{1,32}$') } }),
+      '/wps/captcha': () => ({ captchaId: 'c1', image: 'data:image/svg+xml;base64,AA', expiresInMs: 120_000 }),
+    });
+    renderApp({ path: '/m/register?recommenderId=7' });
+    expect(((await screen.findByLabelText('Recommender ID (optional)')) as HTMLInputElement).value).toBe('7');
+  });
+
   it('keeps the sign-up button disabled until the disclaimer is ticked, then registers and shows the success message', async () => {
     const { user, router } = renderApp({ path: '/m/register' });
     await user.type(await screen.findByLabelText('Username'), 'newbie1');
