@@ -106,6 +106,10 @@ export const demoTurnover = demoRounds.reduce((sum, r) => sum + r.stake, 0);
 
 /** The reward player1 redeemed in the seed (its points are spent, its reward paid). */
 export const demoRedemption = { nameKey: 'bronzeBonus', idempotencyKey: 'seed-demo-redemption-1' } as const;
+const demoRedeemed = demoMallItems.find((item) => item.nameKey === demoRedemption.nameKey);
+/** The points player1 spent in the seed and the bonus it was paid for them (minor units). */
+export const demoPointsSpent = demoRedeemed?.points ?? 0;
+export const demoMallBonusPaid = demoRedeemed?.reward ?? 0;
 
 const count = async (db: Database, table: typeof vipLevels | typeof mallItems, merchantCode: string) => {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.merchantCode, merchantCode));

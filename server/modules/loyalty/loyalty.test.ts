@@ -21,7 +21,7 @@ import { changeBusOf } from '../../db/change-bus.ts';
 import { type MemberRow, members, merchants } from '../../db/schema.ts';
 import { mallItems, mallRedemptions, vipLevels } from '../../db/schema-loyalty.ts';
 import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
-import { demoMallItems, demoTurnover, demoTurnoverPerPoint, demoVipLevels } from '../../seed/seed-loyalty.ts';
+import { demoMallItems, demoPointsSpent, demoTurnover, demoTurnoverPerPoint, demoVipLevels } from '../../seed/seed-loyalty.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 import { createMember, intactLedger, ledgerInvariants, signInTrial, testPassword } from '../../test/wallet-harness.ts';
@@ -155,7 +155,7 @@ describe('VIP room', () => {
     c.token = (await c.sealed.call(loginEndpoint, { type: 'username', username: demoAccounts.player.username, password: demoAccounts.player.password })).token;
     await expect(c.call(vipStatusEndpoint)).resolves.toMatchObject({ turnover: demoTurnover, level: 1 });
     await expect(c.call(memberInfoEndpoint)).resolves.toMatchObject({ clubLabel: { labelName: 'VIP 1' } });
-    await expect(c.call(mallStatusEndpoint)).resolves.toMatchObject({ earned: demoTurnover / demoTurnoverPerPoint, spent: 0, available: 1_250 });
+    await expect(c.call(mallStatusEndpoint)).resolves.toMatchObject({ earned: demoTurnover / demoTurnoverPerPoint, spent: demoPointsSpent, available: 1_250 - demoPointsSpent });
   });
 
   it('without the VIP flag: 403 request.forbidden, and the card shows the label stored on the member', async () => {

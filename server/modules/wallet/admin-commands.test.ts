@@ -14,6 +14,7 @@ import { games } from '../../db/schema-catalogue.ts';
 import { bankCards, bets } from '../../db/schema-wallet.ts';
 import { playRounds } from '../../db/schema-play.ts';
 import { launchGame } from '../games/game-sessions.ts';
+import { demoMallBonusPaid } from '../../seed/seed-loyalty.ts';
 import { demoPromotionBonusesPaid } from '../../seed/seed-promotions.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createTestDataDir } from '../../test/test-db.ts';
@@ -97,7 +98,7 @@ describe('withdrawals commands', () => {
 
     const reopened = await openDatabase({ dataDir });
     try {
-      expect(await balanceOf(reopened.db, 'DEMO', { kind: 'member', memberId: player.id })).toBe(demoOpeningBalance + demoPromotionBonusesPaid - 1_000_00);
+      expect(await balanceOf(reopened.db, 'DEMO', { kind: 'member', memberId: player.id })).toBe(demoOpeningBalance + demoPromotionBonusesPaid + demoMallBonusPaid - 1_000_00);
       expect(await balanceOf(reopened.db, 'DEMO', { kind: 'hold', memberId: player.id })).toBe(0);
     } finally {
       await reopened.close();

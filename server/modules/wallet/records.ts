@@ -57,7 +57,7 @@ export function dayRange(startDate: string | undefined, endDate: string | undefi
   return { from, to };
 }
 
-const totalPages = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+export const totalPages = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 export async function transactionRecords(
   db: Database,

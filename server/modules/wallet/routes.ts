@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../../contract/error-codes.ts';
+import { bonusRecordsEndpoint, profitRecordEndpoint } from '../../../contract/member-records.ts';
 import {
   addBankCardEndpoint,
   bankCardsEndpoint,
@@ -31,10 +32,12 @@ import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { readerLanguages } from '../promotions/service.ts';
 import { requireAuth } from '../session/auth.ts';
 import { createLocalGateway, type LocalGateway } from './gateway/local-gateway.ts';
 import { registerLocalGatewayRoutes } from './gateway/local-routes.ts';
 import { gatewaySignatureHeader, type PaymentProvider } from './gateway/provider.ts';
+import { bonusRecords, profitRecord } from './member-records.ts';
 import { betRecords, depositOrders, transactionRecords, withdrawalOrders } from './records.ts';
 import { createWalletService, type MemberContext, type WalletService } from './service.ts';
 import { walletAnswers } from './wallet-answers.ts';
@@ -121,6 +124,18 @@ export async function registerWallet(app: FastifyInstance, db: Database, options
   );
   registerEndpoint(app, betRecordsEndpoint, ({ ctx, request, query }) =>
     betRecords(db, ctx.merchant.row.code, requireAuth(request).member.id, query),
+  );
+  registerEndpoint(app, profitRecordEndpoint, ({ ctx, request, query }) =>
+    profitRecord(db, ctx.merchant.row.code, requireAuth(request).member.id, query),
+  );
+  registerEndpoint(app, bonusRecordsEndpoint, ({ ctx, request, query }) =>
+    bonusRecords(
+      db,
+      ctx.merchant.row.code,
+      requireAuth(request).member.id,
+      readerLanguages(ctx.language, ctx.merchant.row.defaultLanguage),
+      query,
+    ),
   );
   registerEndpoint(app, depositOrdersEndpoint, ({ request, query }) => depositOrders(db, requireAuth(request).member.id, query));
   registerEndpoint(app, withdrawalsEndpoint, ({ request, query }) => withdrawalOrders(db, requireAuth(request).member.id, query));

@@ -23,6 +23,7 @@ import { executeAdminCommand } from '../../admin/commands.ts';
 import type { MemberRow } from '../../db/schema.ts';
 import { games } from '../../db/schema-catalogue.ts';
 import { bets, localGatewayPayments } from '../../db/schema-wallet.ts';
+import { demoMallBonusPaid } from '../../seed/seed-loyalty.ts';
 import { demoPromotionBonusesPaid } from '../../seed/seed-promotions.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
@@ -96,10 +97,10 @@ function signedCallback(body: object, signWith = secret) {
 const balanceOf = async (c: TestClient) => (await c.call(walletEndpoint, {})).sumBalance;
 
 describe('wallet', () => {
-  it("answers the merchant and member wallet with player1's seeded balance (the opening balance and the demo promotions' bonuses)", async () => {
+  it("answers the merchant and member wallet with player1's seeded balance (the opening balance, the demo promotions' bonuses and the reward)", async () => {
     const wallet = await player1.call(walletEndpoint, {});
     expect(wallet.merchant).toEqual({ merchantCode: 'DEMO', currency: { code: 'PHP', symbol: '₱', minorUnits: 2 } });
-    expect(wallet.sumBalance).toBe(demoOpeningBalance + demoPromotionBonusesPaid);
+    expect(wallet.sumBalance).toBe(demoOpeningBalance + demoPromotionBonusesPaid + demoMallBonusPaid);
     expect(wallet.member.held).toBe(0);
   });
 
