@@ -68,9 +68,11 @@ function ReferralPanel({ actor }: { actor: InviteActor }) {
           {t('referral.code')}
         </h2>
         <p className={styles.figure}>{referral.code}</p>
-        <Button variant="secondary" compact disabled={busy} onClick={() => actor.send({ type: 'referral.copy', part: 'code' })}>
-          {t('referral.copyCode')}
-        </Button>
+        <div className={styles.actions}>
+          <Button variant="secondary" compact disabled={busy} onClick={() => actor.send({ type: 'referral.copy', part: 'code' })}>
+            {t('referral.copyCode')}
+          </Button>
+        </div>
         <h2 className={styles.hint}>{t('referral.link')}</h2>
         <p className={styles.link}>{referral.link}</p>
         <div className={styles.actions}>
