@@ -23,6 +23,7 @@ import type { Database } from '../../db/connect.ts';
 import { type MemberRow, type MerchantRow, members } from '../../db/schema.ts';
 import { deposits } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
+import { dayRange, totalPages } from '../../lib/paging.ts';
 import { completeSwitches } from '../system/service.ts';
 
 export interface FriendsQuery {
@@ -49,21 +50,6 @@ export function assertReferralAccess(member: MemberRow, merchant: MerchantRow): 
   if (!completeSwitches(merchant.switches).REFERRAL3) throw forbidden();
   if (isTrial(member)) throw new AppError(403, errorCodes.trialForbidden, 'Please login an actual account to use this function');
   if (isAgent(member)) throw forbidden();
-}
-
-const dayMs = 86_400_000;
-
-/** [from, to) of inclusive UTC days; 400 request.invalid for impossible dates or an end before the start. */
-export function dayRange(startDate: string | undefined, endDate: string | undefined): { from?: Date; to?: Date } {
-  const parse = (day: string) => {
-    const d = new Date(`${day}T00:00:00Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) throw AppError.invalid(`Invalid date ${day}`);
-    return d;
-  };
-  const from = startDate ? parse(startDate) : undefined;
-  const to = endDate ? new Date(parse(endDate).getTime() + dayMs) : undefined;
-  if (from && to && to <= from) throw new AppError(400, errorCodes.invalidRequest, 'The end date is before the start date.');
-  return { from, to };
 }
 
 /** Whether the friend in the row has a completed deposit. */
@@ -115,5 +101,5 @@ export async function invitedFriends(db: Database, member: MemberRow, merchant: 
     status: r.deposited ? 'deposited' : 'registered',
     joinedAt: r.createdAt.toISOString(),
   }));
-  return { list, pageNum: query.pageNo, totalPages: Math.max(1, Math.ceil(total / query.pageSize)), total };
+  return { list, pageNum: query.pageNo, totalPages: totalPages(total, query.pageSize), total };
 }

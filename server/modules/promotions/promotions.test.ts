@@ -20,6 +20,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import { promotionApplicationImages } from '../../db/schema-promotions.ts';
 import { ledgerTransactions } from '../../db/schema-wallet.ts';
 import { demoPromotionBonusesPaid, demoPromotions, demoReceiptPng } from '../../seed/seed-promotions.ts';
+import { demoMallBonusPaid } from '../../seed/seed-loyalty.ts';
 import { members } from '../../db/schema.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
@@ -322,7 +323,7 @@ describe('the demo seed', () => {
       expect(shown, demo.state).toMatchObject({ status: expected[demo.state] ?? demo.state, mode: demo.mode, content: demo.cn[1] });
     }
     expect(list.find((p) => p.status === 'rejected')?.rejectReason).toMatch(/not readable/);
-    expect(await balanceOf(h.testDb.db, 'DEMO', { kind: 'member', memberId: player1.id })).toBe(demoOpeningBalance + demoPromotionBonusesPaid);
+    expect(await balanceOf(h.testDb.db, 'DEMO', { kind: 'member', memberId: player1.id })).toBe(demoOpeningBalance + demoPromotionBonusesPaid + demoMallBonusPaid);
     const paid = list.filter((p) => p.status === 'claimed' || p.status === 'issued');
     for (const p of paid) {
       const [tx] = await h.testDb.db

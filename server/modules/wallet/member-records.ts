@@ -1,7 +1,7 @@
 /**
  * The profit record and the bonus details of a member (contract/member-records.ts),
  * read from the bet book and the ledger, newest first, paged, dates UTC days
- * (records.ts `dayRange`).
+ * (server/lib/paging.ts `dayRange`).
  *
  * Profit record: one row per UTC day with activity. The stake and win of a
  * day are those of the member's bets settled that day (`bets.settled_at`;
@@ -27,7 +27,7 @@ import { promotions } from '../../db/schema-promotions.ts';
 import { bets, depositPromotions, ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema-wallet.ts';
 import { localised } from '../promotions/service.ts';
 import { accountKey } from './ledger.ts';
-import { dayRange, type Paging, totalPages } from './records.ts';
+import { dayRange, type Paging, totalPages } from '../../lib/paging.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

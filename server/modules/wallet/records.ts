@@ -6,7 +6,6 @@
  * round, or `MALL-<id>` for a reward of the points mall (a `bonus`).
  */
 import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
-import { errorCodes } from '../../../contract/error-codes.ts';
 import type { BetRecords, DepositOrders, RecordType, TransactionRecords, Withdrawals } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
 import { games } from '../../db/schema-catalogue.ts';
@@ -19,7 +18,7 @@ import {
   ledgerTransactions,
   withdrawals,
 } from '../../db/schema-wallet.ts';
-import { AppError } from '../../http/app-error.ts';
+import { dayRange, type Paging, totalPages } from '../../lib/paging.ts';
 import { depositView, withdrawalView } from './service.ts';
 
 /** Ledger kinds of each record type; O is everything else (bonus, adjust, ...). */
@@ -34,30 +33,6 @@ export function recordTypeOf(kind: string): Exclude<RecordType, 'A'> {
   for (const [type, kinds] of Object.entries(kindsOfType)) if (kinds.includes(kind)) return type as 'D' | 'W' | 'G';
   return 'O';
 }
-
-export interface Paging {
-  pageNo: number;
-  pageSize: number;
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-}
-
-const dayMs = 86_400_000;
-
-/** [from, to) of inclusive UTC days; 400 for impossible dates or an end before the start. */
-export function dayRange(startDate: string | undefined, endDate: string | undefined): { from?: Date; to?: Date } {
-  const parse = (day: string) => {
-    const d = new Date(`${day}T00:00:00Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) throw AppError.invalid(`Invalid date ${day}`);
-    return d;
-  };
-  const from = startDate ? parse(startDate) : undefined;
-  const to = endDate ? new Date(parse(endDate).getTime() + dayMs) : undefined;
-  if (from && to && to <= from) throw new AppError(400, errorCodes.invalidRequest, 'The end date is before the start date.');
-  return { from, to };
-}
-
-export const totalPages = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 export async function transactionRecords(
   db: Database,

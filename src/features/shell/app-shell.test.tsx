@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { hotGamesEndpoint } from '../../../contract/games.ts';
 import type { StatusAnswer } from '../../../machines/system-status.machine.ts';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
-import { memberSession, renderApp } from '../../test/render-app.tsx';
+import { agentSession, memberSession, renderApp } from '../../test/render-app.tsx';
 
 describe('site status', () => {
   it('shows the site while the status is unknown', async () => {
@@ -63,7 +63,7 @@ describe('shell layout', () => {
   });
 
   it('shows a designed "coming soon" state on screens that come later', async () => {
-    renderApp({ path: '/m/inviteFriends', session: memberSession });
+    renderApp({ path: '/m/agent/team/overview', session: agentSession });
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/m/home');
   });
