@@ -3,7 +3,7 @@ import { type ChangeEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { KycStatus } from '../../../contract/kyc.ts';
 import type { PickedIcon } from '../../../machines/avatar-upload.machine.ts';
-import type { KycSide } from '../../../machines/kyc.machine.ts';
+import { type KycSide, kycImagesRequiredCode } from '../../../machines/kyc.machine.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
 import { provideKycMachine } from '../../app/kyc-actors.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
@@ -69,6 +69,10 @@ function KycReady({ actor }: { actor: KycActor }) {
   const sent = useSelector(actor, (s) => s.matches({ ready: 'sent' }));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const canSend = kyc.status === 'none' || kyc.status === 'rejected';
+  const alertId = useId();
+  const pickerId = useId();
+  // The side(s) a refused sending lacks are marked in error, described by the message.
+  const missing = errorCode === kycImagesRequiredCode ? alertId : null;
   const date = (iso: string | null) => (iso ? intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '');
   return (
     <div className={styles.screen}>
@@ -92,6 +96,9 @@ function KycReady({ actor }: { actor: KycActor }) {
           onSubmit={(event) => {
             event.preventDefault();
             actor.send({ type: 'kyc.submit' });
+            // Refused for a missing side: focus goes to the first side missing.
+            const { errorCode: refusal, front } = actor.getSnapshot().context;
+            if (refusal === kycImagesRequiredCode) document.getElementById(`${pickerId}-${front ? 'back' : 'front'}`)?.focus();
           }}
         >
           <h2 id="kyc-upload" className={styles.sectionTitle}>
@@ -99,10 +106,12 @@ function KycReady({ actor }: { actor: KycActor }) {
           </h2>
           <p className={styles.hint}>{t('account.icon.rule')}</p>
           <div className={styles.sides}>
-            <SidePicker actor={actor} side="front" disabled={sending} />
-            <SidePicker actor={actor} side="back" disabled={sending} />
+            <SidePicker id={`${pickerId}-front`} actor={actor} side="front" disabled={sending} missing={missing} />
+            <SidePicker id={`${pickerId}-back`} actor={actor} side="back" disabled={sending} missing={missing} />
           </div>
-          <MessageAlert messageId={errorCode} />
+          <div id={alertId}>
+            <MessageAlert messageId={errorCode} />
+          </div>
           <Button type="submit" block disabled={sending}>
             {sending ? t('in_please_wait') : t('kyc.submit')}
           </Button>
@@ -114,9 +123,8 @@ function KycReady({ actor }: { actor: KycActor }) {
 }
 
 /** One side of the ID: its picker, and the picked image shown small. */
-function SidePicker({ actor, side, disabled }: { actor: KycActor; side: KycSide; disabled: boolean }) {
+function SidePicker({ id: inputId, actor, side, disabled, missing }: { id: string; actor: KycActor; side: KycSide; disabled: boolean; missing: string | null }) {
   const t = useT();
-  const inputId = useId();
   const picked = useSelector(actor, (s) => s.context[side]);
   const preview = usePreview(picked);
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -131,7 +139,16 @@ function SidePicker({ actor, side, disabled }: { actor: KycActor; side: KycSide;
       <label htmlFor={inputId} className={styles.copy}>
         {picked ? t('kyc.change', { side: label }) : t('kyc.choose', { side: label })}
       </label>
-      <input id={inputId} className={styles.visuallyHidden} type="file" accept="image/png,image/jpeg" disabled={disabled} onChange={pick} />
+      <input
+        id={inputId}
+        className={styles.visuallyHidden}
+        type="file"
+        accept="image/png,image/jpeg"
+        disabled={disabled}
+        aria-invalid={missing && !picked ? true : undefined}
+        aria-describedby={missing && !picked ? missing : undefined}
+        onChange={pick}
+      />
     </div>
   );
 }

@@ -77,6 +77,12 @@ describe('KYC center (/m/member/kyc)', () => {
     await user.upload(screen.getByLabelText('Choose Front of ID'), png('front.png'));
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please upload front/back of your ID');
+    // The side still missing is marked in error, described by the message; the picked one is not.
+    const back = screen.getByLabelText('Choose Back of ID');
+    expect(back.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(back);
+    expect(document.getElementById(back.getAttribute('aria-describedby')!)?.textContent).toBe('Please upload front/back of your ID');
+    expect(screen.getByLabelText('Change Front of ID').getAttribute('aria-invalid')).toBeNull();
     expect(server.sent('POST', '/wps/member/kyc')).toHaveLength(0);
     // An image above 5 MB is refused at once, and the side stays empty.
     await user.upload(screen.getByLabelText('Choose Back of ID'), new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
