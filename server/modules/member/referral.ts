@@ -23,7 +23,7 @@ import type { Database } from '../../db/connect.ts';
 import { type MemberRow, type MerchantRow, members } from '../../db/schema.ts';
 import { deposits } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
-import { dayRange, totalPages } from '../../lib/paging.ts';
+import { dayRange, totalPages } from '../../http/paging.ts';
 import { completeSwitches } from '../system/service.ts';
 
 export interface FriendsQuery {

@@ -14,7 +14,8 @@ import { merchants } from '../../db/schema.ts';
 import type { PromotionApplicationRow } from '../../db/schema-promotions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findAllPromotions, findApplicationImageInfo, findApplicationsForReview, findCategories, findCategoryLinks } from './queries.ts';
-import { createPromotion, issueBonuses, localised, reviewApplication, todayUtc } from './service.ts';
+import { localised } from '../../lib/localised.ts';
+import { createPromotion, issueBonuses, reviewApplication, todayUtc } from './service.ts';
 
 const merchant = z.string().check(z.minLength(1), z.maxLength(32));
 const id = z.number().check(z.int(), z.positive(), z.maximum(2 ** 53 - 1));

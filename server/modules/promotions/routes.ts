@@ -11,7 +11,8 @@ import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { requireAuth } from '../session/auth.ts';
 import { registerPromotionImageRoutes } from './images.ts';
-import { type Actor, applyForPromotion, categoryList, claimBonus, joinPromotion, promotionList, type Reader, readerLanguages } from './service.ts';
+import { readerLanguages } from '../../lib/localised.ts';
+import { type Actor, applyForPromotion, categoryList, claimBonus, joinPromotion, promotionList, type Reader } from './service.ts';
 import { applyBodyLimit, precheckUploads } from './uploads.ts';
 
 export function registerPromotionRoutes(app: FastifyInstance): void {

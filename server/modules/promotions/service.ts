@@ -8,7 +8,6 @@
  * written in the same database transaction.
  */
 import { and, eq } from 'drizzle-orm';
-import { defaultLanguage } from '../../../contract/languages.ts';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import {
   type ApplicationImage,
@@ -48,6 +47,7 @@ import {
   findPromotionImages,
 } from './queries.ts';
 import { decodeImages } from './uploads.ts';
+import { localised } from '../../lib/localised.ts';
 
 /** How long an ended promotion stays in the list (shown `close`) for everyone. */
 export const endedShownDays = 30;
@@ -64,20 +64,6 @@ export interface Reader {
 /** A member acting on a promotion. */
 export interface Actor extends Reader {
   member: MemberRow;
-}
-
-/** The languages a text is looked for in: the request's, the merchant's default, EN. */
-export function readerLanguages(requested: string, merchantDefault: string): string[] {
-  return [...new Set([requested.toUpperCase(), merchantDefault.toUpperCase(), defaultLanguage])];
-}
-
-/** The text of the first of `languages` the map has, else of any language, else ''. */
-export function localised(texts: LocalisedText, languages: readonly string[]): string {
-  for (const language of languages) {
-    const text = texts[language];
-    if (text) return text;
-  }
-  return Object.values(texts).find(Boolean) ?? '';
 }
 
 export const todayUtc = (now: Date) => now.toISOString().slice(0, 10);

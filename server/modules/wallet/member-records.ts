@@ -1,7 +1,7 @@
 /**
  * The profit record and the bonus details of a member (contract/member-records.ts),
  * read from the bet book and the ledger, newest first, paged, dates UTC days
- * (server/lib/paging.ts `dayRange`).
+ * (server/http/paging.ts `dayRange`).
  *
  * Profit record: one row per UTC day with activity. The stake and win of a
  * day are those of the member's bets settled that day (`bets.settled_at`;
@@ -25,9 +25,9 @@ import type { BonusRecord, BonusRecords, BonusSource, ProfitRecord } from '../..
 import type { Database } from '../../db/connect.ts';
 import { promotions } from '../../db/schema-promotions.ts';
 import { bets, depositPromotions, ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema-wallet.ts';
-import { localised } from '../promotions/service.ts';
+import { localised } from '../../lib/localised.ts';
 import { accountKey } from './ledger.ts';
-import { dayRange, type Paging, totalPages } from '../../lib/paging.ts';
+import { dayRange, type Paging, totalPages } from '../../http/paging.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -18,7 +18,7 @@ import {
   ledgerTransactions,
   withdrawals,
 } from '../../db/schema-wallet.ts';
-import { dayRange, type Paging, totalPages } from '../../lib/paging.ts';
+import { dayRange, type Paging, totalPages } from '../../http/paging.ts';
 import { depositView, withdrawalView } from './service.ts';
 
 /** Ledger kinds of each record type; O is everything else (bonus, adjust, ...). */

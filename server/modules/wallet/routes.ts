@@ -32,7 +32,7 @@ import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/endpoint-route.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { readerLanguages } from '../promotions/service.ts';
+import { readerLanguages } from '../../lib/localised.ts';
 import { requireAuth } from '../session/auth.ts';
 import { createLocalGateway, type LocalGateway } from './gateway/local-gateway.ts';
 import { registerLocalGatewayRoutes } from './gateway/local-routes.ts';

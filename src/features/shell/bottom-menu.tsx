@@ -24,7 +24,8 @@ const items = [
 /**
  * The fixed bottom menu. Guests opening member center are sent to login by
  * the route guard; a trial account is offered registration instead.
- * (The invite-friends entry arrives with the referral feature.)
+ * The spec's invite-friends entry (with the referral program) is not in the
+ * bar yet: the left menu and the member center lead there.
  */
 export function BottomMenu({ path, settings }: { path: string; settings: SettingsPromise }) {
   const t = useT();

@@ -3,7 +3,7 @@
  * `pagingQuery`): inclusive UTC days, pages from 1.
  */
 import { errorCodes } from '../../contract/error-codes.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 export interface Paging {
   pageNo: number;
