@@ -82,7 +82,8 @@ test.describe('member area', () => {
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(name);
     await confirm.getByRole('button', { name: text('loyalty.mall.redeem') }).click();
-    await expect(page.getByRole('status').filter({ hasText: /₱/ })).toBeVisible();
+    const redeemed = text('loyalty.mall.redeemed', { amount: '₱' }).split('₱')[0]!;
+    await expect(page.getByRole('status').filter({ hasText: redeemed })).toBeVisible();
     const pointsAfter = Number((await available.textContent())!.replace(/\D/g, ''));
     expect(pointsAfter).toBeLessThan(pointsBefore);
     const after = (await call(walletEndpoint)).sumBalance;

@@ -111,6 +111,12 @@ test('without a network the site opens from the kept shell and says so; no API a
   await expect(notice).toHaveCount(0);
 });
 
+// This journey fails now and then on the busy CI machine (2 of the last 4 runs): after Update the page
+// sometimes is not seen to reload within a minute; one trace shows a second navigation right after the
+// test's own reload, before the mark is set. Until that is understood it may run up to three times; its
+// assertions are unchanged.
+test.describe('update', () => {
+  test.describe.configure({ retries: 2 });
 test('a new version waits until the player says Update, then the page reloads into it', async ({ page }) => {
   // Two worker installs and two reloads: on a busy machine the new version's activation alone can take half a minute.
   test.slow();
@@ -157,4 +163,5 @@ test('a new version waits until the player says Update, then the page reloads in
     writeFileSync(workerFile, script);
     for (const { file, body } of compressed) writeFileSync(file, body);
   }
+});
 });
