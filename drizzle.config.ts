@@ -14,6 +14,7 @@ export default defineConfig({
     './server/db/schema-notices.ts',
     './server/db/schema-chat.ts',
     './server/db/schema-loyalty.ts',
+    './server/db/schema-agent.ts',
   ],
   out: './server/db/migrations',
 });

@@ -116,6 +116,10 @@ export const errorCodes = {
   inboxMessageNotFound: 'inbox.message.not.found',
   // announcements (contract/notices.ts)
   announcementNotFound: 'announcement.not.found',
+  // agency centre (contract/agent.ts)
+  agentOnly: 'agent.only',
+  agentMenuDenied: 'agent.menu.denied',
+  agentMemberNotFound: 'agent.member.not.found',
   // live chat (contract/chat.ts)
   chatRateLimited: 'chat.rate.limited',
   chatUnauthorized: 'chat.auth.invalid',

@@ -19,6 +19,8 @@ export const switchKeys = [
   // The referral promotion (invite friends) and the rule that a withdrawal needs an approved identity check; this platform's keys.
   'REFERRAL3',
   'KYCWITHDRAW3',
+  // The agents' dividend (the agency centre footer's entry, contract/agent.ts); this platform's key.
+  'DIVIDEND3',
 ] as const;
 export type SwitchKey = (typeof switchKeys)[number];
 export type Switches = Record<SwitchKey, boolean>;

@@ -28,6 +28,7 @@ import { type PlayRoutesOptions, registerPlayRoutes } from './modules/play/route
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
+import { registerAgentRoutes } from './modules/agent/routes.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSeamlessRoutes(app, { now: () => app.identity.now(), masterSecret: options.vendorWalletSecret });
   registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });
   registerLoyaltyRoutes(app, { now: () => app.identity.now() });
+  registerAgentRoutes(app);
   await registerChatRoutes(app);
 
   const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;

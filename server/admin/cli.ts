@@ -28,6 +28,8 @@ import { formatInbox } from '../modules/inbox/admin-commands.ts';
 import { formatChatAdmin, minStaffPasswordLength, parseChatArgs } from '../modules/chat/admin-commands.ts';
 import { formatMall, mallFlags, parseMallArgs } from '../modules/loyalty/admin-commands.ts';
 import { formatKyc, parseKycArgs, writeKycExport } from '../modules/member/kyc-admin-commands.ts';
+import { agentMenuKeys } from '../../contract/agent.ts';
+import { formatAgent, parseAgentArgs } from '../modules/agent/admin-commands.ts';
 import {
   amountPattern,
   applicationListStatuses,
@@ -110,6 +112,11 @@ Commands:
                                    1 to 200 characters) and may send again
   kyc export <username> <dir>      write the check's images into dir as <username>-front.png|jpg
                                    and <username>-back.png|jpg
+  agent menu                       the agent menu's permission keys the merchant grants its agents, and
+                                   those it withholds
+  agent menu grant|revoke <KEY>    show or hide an agent menu entry (a revoked tool answers 403
+                                   agent.menu.denied); keys: ${agentMenuKeys.join(', ')}
+  agent team <username>            an agent's team size per level and its sub-agents
   announcements publish --type T --title "..." --content "<p>...</p>" --language L
                 [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
                                    publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
@@ -186,6 +193,11 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
     const parsed = parseKycArgs(merchant, action, rest, status);
     if ('error' in parsed) return parsed;
     return (parsed.positionals === null ? null : noMore(parsed.positionals)) ?? { command: parsed.command };
+  }
+  if (area === 'agent') {
+    if (all || to !== undefined || status !== undefined || olderThan !== undefined || valued.size > 0) return { error: 'Unknown option for "agent"' };
+    const parsed = parseAgentArgs(merchant, action, rest);
+    return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
   }
   if (status !== undefined && !(area === 'withdrawals' && action === 'list') && !(area === 'promotions' && action === 'applications')) {
     return { error: '--status applies to "withdrawals list" and "promotions applications" only' };
@@ -595,6 +607,11 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     }
     if ('mallAdmin' in view) {
       io.out(parsed.command.kind === 'mall.items' ? formatMall(view) : `OK: ${parsed.command.kind}${note}\n${formatMall(view)}`);
+      return 0;
+    }
+    if ('agentMenu' in view || 'agentTeam' in view) {
+      const changes = parsed.command.kind === 'agent.menu.grant' || parsed.command.kind === 'agent.menu.revoke';
+      io.out(changes ? `OK: ${parsed.command.kind}${note}\n${formatAgent(view)}` : formatAgent(view));
       return 0;
     }
     if ('kycAdmin' in view) {

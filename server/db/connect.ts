@@ -27,9 +27,10 @@ import * as chat from './schema-chat.ts';
 import * as lobby from './schema-lobby.ts';
 import * as play from './schema-play.ts';
 import * as wallet from './schema-wallet.ts';
+import * as agent from './schema-agent.ts';
 
 /** Every table of the schema files (the core one and the areas). */
-const schema = { ...core, ...catalogue, ...lobby, ...wallet, ...play, ...inbox, ...notices, ...chat };
+const schema = { ...core, ...catalogue, ...lobby, ...wallet, ...play, ...inbox, ...notices, ...chat, ...agent };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -52,6 +52,8 @@ export const merchants = pgTable(
       .default({}),
     /** The points mall's rate: the turnover (minor units) that earns one point (server/modules/loyalty/mall.ts; `npm run admin -- mall rate`). */
     mallTurnoverPerPoint: bigint('mall_turnover_per_point', { mode: 'number' }).notNull().default(1000),
+    /** The agent menu's permission keys granted to the merchant's agents (contract/agent.ts; `npm run admin -- agent menu`). */
+    agentMenu: jsonb('agent_menu').$type<string[]>().notNull().default(sql`'["AGEPAG","TRANSREC3","DOWNMAN","AGENTRANSMULTDOWN3","AGETEAMPNL3","TEAMBETTING3","GAMSER","AGEREBINC3","SECPRIV","MAILCEN"]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('merchants_mall_rate_ck', sql`${t.mallTurnoverPerPoint} > 0`)],
@@ -239,6 +241,8 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
     index('sessions_member_idx').on(t.memberId, t.kind).where(sql`${t.revokedAt} is null`),
+    // The agency centre's logins of a team over a range (server/modules/agent).
+    index('sessions_member_created_idx').on(t.memberId, t.createdAt),
   ],
 );
 export type SessionRow = typeof sessions.$inferSelect;

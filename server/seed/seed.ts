@@ -16,6 +16,7 @@ import { demoTurnoverPerPoint, seedLoyaltyIfEmpty } from './seed-loyalty.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedPromotionsIfEmpty } from './seed-promotions.ts';
 import { seedReferralIfEmpty } from './seed-referral.ts';
+import { seedAgentTeamIfEmpty } from './seed-agent.ts';
 import { seedNoticeReadsIfEmpty } from './seed-notices.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';
 
@@ -37,6 +38,8 @@ const demoSwitches: Switches = {
   REFERRAL3: true,
   // Off in the demo: `npm run admin -- merchant switch KYCWITHDRAW3 on` makes withdrawals wait for an approved identity check.
   KYCWITHDRAW3: false,
+  // Off in the demo until dividend contracts are offered: the agency centre's footer then shows the dividend entry.
+  DIVIDEND3: false,
 };
 
 export const demoMerchant: NewMerchantRow = {
@@ -81,6 +84,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedKycIfEmpty(db, demoMerchantCode);
       // ... and player1's invited friends.
       await seedReferralIfEmpty(db, demoMerchantCode);
+      // ... and agent1's team.
+      await seedAgentTeamIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -96,6 +101,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedLoyaltyIfEmpty(db, demoMerchantCode);
   await seedKycIfEmpty(db, demoMerchantCode);
   await seedReferralIfEmpty(db, demoMerchantCode);
+  await seedAgentTeamIfEmpty(db, demoMerchantCode);
   return true;
 }
 
