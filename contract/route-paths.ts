@@ -73,6 +73,7 @@ export const agentPaths = [
   '/m/agent',
   '/m/agent/team/overview',
   '/m/agent/team/pnl',
+  '/m/agent/team/transactions',
   '/m/member/team',
   '/m/teamBetting',
   '/m/member/agent/agentRebeat',

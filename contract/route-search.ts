@@ -47,7 +47,7 @@ export const gameListSearch = z.object({
 /** /m/gameCenter?gameCategory= (default HOME). */
 export const gameCenterSearch = z.object({ gameCategory: withDefault(z.enum(gameCenterCategories), 'HOME') });
 
-/** /m/transaction/record?types= and /m/member/notice?types= (default A). */
+/** /m/transaction/record?types=, /m/transaction/profit?types=, /m/agent/team/pnl?types= and /m/member/notice?types= (default A). */
 export const typesSearch = z.object({ types: withDefault(z.string().check(z.regex(/^[A-Z]{1,8}$/)), 'A') });
 
 /** /m/voucherCenter?orderNo= : back from the payment page, the deposit to follow. */

@@ -6,6 +6,8 @@ export interface RecordFilter {
   types: string;
   startDate: string | null;
   endDate: string | null;
+  /** An agent's team lists: the start of a member's account ('' or absent: everyone). */
+  account?: string;
 }
 
 export interface RecordPage {

@@ -39,6 +39,9 @@ const hourMs = 3_600_000;
 /** The password of every seeded team account (sub-agents and members). */
 export const demoTeamPassword = 'Team#2026';
 
+/** agent1's own opening balance (minor units): ₱20,000.00 to rain red envelopes with. */
+export const demoAgentOpening = 20_000_00;
+
 /** agent1's sub-agents (level 1) and the sub-agent below team_lead_a (level 2). */
 export const demoTeamAgents = [
   { username: 'team_lead_a', affiliateCode: 'TEAMLEADA', nickname: 'Alma Reyes', parent: demoAccounts.agent.username },
@@ -277,5 +280,16 @@ export async function seedAgentTeamIfEmpty(db: Database, merchantCode: string, n
     ? await db.select({ id: bets.id }).from(bets).where(inArray(bets.memberId, team.map((m) => m.id))).limit(1)
     : [];
   if (!played) await seedTeamPlay(db, merchantCode, team, now);
+  // agent1's own wallet, for its red envelope rains (once: the key makes a second run a replay).
+  await postTransaction(db, {
+    merchantId: merchantCode,
+    idempotencyKey: 'seed:agent-opening',
+    kind: 'adjust',
+    postings: [
+      { account: { kind: 'house' }, amount: -demoAgentOpening },
+      { account: { kind: 'member', memberId: agent.id }, amount: demoAgentOpening },
+    ],
+    meta: { reason: 'demo opening balance' },
+  });
   return !lead;
 }

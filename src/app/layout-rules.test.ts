@@ -79,6 +79,7 @@ const table: Row[] = [
   ['/m/agent', _, _, 'back', 'history', 'Agency center', null],
   ['/m/agent/team/overview', _, _, 'back', 'history', 'Team overview', null],
   ['/m/agent/team/pnl', _, _, 'back', 'history', 'Team profit and loss', null],
+  ['/m/agent/team/transactions', _, _, 'back', 'history', 'Team transactions', null],
   ['/m/member/team', _, _, 'back', 'history', 'Team management', null],
   ['/m/teamBetting', _, _, 'back', 'history', 'Team betting', null],
   ['/m/member/agent/agentRebeat', _, _, 'back', 'history', 'Rebate settings', null],

@@ -67,6 +67,7 @@ export const routes = rootRoute('root.tsx', [
     route('/m/agent', 'm/agent/agent-home.tsx'),
     route('/m/agent/team/overview', 'm/agent/team-overview.tsx'),
     route('/m/agent/team/pnl', 'm/agent/team-pnl.tsx'),
+    route('/m/agent/team/transactions', 'm/agent/team-transactions.tsx'),
     route('/m/member/team', 'm/member/team.tsx'),
     route('/m/teamBetting', 'm/team-betting.tsx'),
     route('/m/member/agent/agentRebeat', 'm/member/agent/agent-rebeat.tsx'),

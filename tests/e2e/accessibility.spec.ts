@@ -237,13 +237,16 @@ async function auditLayout(page: Page, cdp: CDPSession, where: string, log: Audi
 /**
  * Each form of the screen that has empty fields is sent as it is; the
  * screen is audited with the errors shown. (A form without empty fields is
- * not sent: sending it could act.)
+ * not sent: sending it could act. A search, a form in a `search` landmark,
+ * is not sent either: an empty search is a query, for everything, with no
+ * field in error.)
  */
 async function auditForms(page: Page, cdp: CDPSession, where: string, log: AuditLog) {
   const forms = await page.evaluate(() =>
     Array.from(document.querySelectorAll('form')).map(
       (form) =>
         form.checkVisibility() &&
+        form.closest('search, [role=search]') === null &&
         Array.from(form.querySelectorAll<HTMLInputElement>('input:not([type=hidden]):not([type=radio]):not([type=checkbox]), textarea')).some(
           (input) => input.checkVisibility() && input.value === '',
         ) &&

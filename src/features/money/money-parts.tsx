@@ -3,12 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useBalance } from '../../app/money-actors.ts';
 import type { CurrencyLike } from '../../ui/money-format.ts';
 
-const fallbackCurrency: CurrencyLike = { symbol: '', minorUnits: 2 };
-
-/** The merchant's currency, from the site's balance reading (the header loads it). */
-export function useSiteCurrency(): CurrencyLike {
-  return useSelector(useBalance(), (s) => s?.context.reading?.currency ?? fallbackCurrency);
-}
+export { useSiteCurrency } from '../../app/site-currency.ts';
 
 /** Calls `onVisible` whenever the page becomes visible again (back from another tab, app or page). */
 export function usePageVisible(onVisible: () => void) {

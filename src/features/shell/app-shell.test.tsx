@@ -63,7 +63,7 @@ describe('shell layout', () => {
   });
 
   it('shows a designed "coming soon" state on screens that come later', async () => {
-    renderApp({ path: '/m/agent/team/overview', session: agentSession });
+    renderApp({ path: '/m/member/agent/agentRebeat', session: agentSession });
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/m/home');
   });

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { OpenAccountScreen } from '../../features/agent/open-account-screen.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/agentRegister')({
-  component: AgentRegisterScreen,
+  component: OpenAccountScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function AgentRegisterScreen() {
-  return <ComingSoon icon="user-plus" />;
-}

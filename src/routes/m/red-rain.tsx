@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { RedRainScreen } from '../../features/agent/red-rain-screen.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/redRain')({
   component: RedRainScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function RedRainScreen() {
-  return <ComingSoon icon="cloud-rain" />;
-}

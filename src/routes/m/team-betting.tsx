@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../features/shell/coming-soon.tsx';
+import { TeamBettingScreen } from '../../features/agent/team-screens.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/teamBetting')({
   component: TeamBettingScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function TeamBettingScreen() {
-  return <ComingSoon icon="dices" />;
-}

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { AgentHomeScreen } from '../../../features/agent/agent-home-screen.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/agent')({
   component: AgentHomeScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function AgentHomeScreen() {
-  return <ComingSoon icon="briefcase" />;
-}

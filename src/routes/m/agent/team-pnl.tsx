@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { typesSearch } from '../../../../contract/route-search.ts';
+import { pnlViewOf, TeamPnlScreen } from '../../../features/agent/team-screens.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/agent/team/pnl')({
-  component: TeamPnlScreen,
+  validateSearch: typesSearch,
+  component: TeamPnlRoute,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
-function TeamPnlScreen() {
-  return <ComingSoon icon="chart-line" />;
+/** `?types=D`: the team's result by day; anything else (A, the default): by member. */
+function TeamPnlRoute() {
+  const view = pnlViewOf(Route.useSearch().types);
+  const navigate = Route.useNavigate();
+  return <TeamPnlScreen key={view} view={view} onViewChange={(next) => navigate({ search: { types: next }, replace: true })} />;
 }

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { TeamMembersScreen } from '../../../features/agent/team-screens.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/team')({
-  component: TeamScreen,
+  component: TeamMembersScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function TeamScreen() {
-  return <ComingSoon icon="users-round" />;
-}
