@@ -291,6 +291,8 @@ export const bets = pgTable(
   },
   (t) => [
     index('bets_member_created_idx').on(t.memberId, t.createdAt),
+    // An agent's team betting: the newest bets of the merchant, each probed against the team (server/modules/agent/reports.ts).
+    index('bets_merchant_created_idx').on(t.merchantCode, t.createdAt),
     // A member's lifetime turnover, the stakes of the settled bets (server/modules/loyalty/turnover.ts), read from the index alone.
     index('bets_member_settled_idx').on(t.memberId, t.stake).where(sql`${t.status} = 'settled'`),
     // One bet per round of a vendor, whatever the code path (the seamless service also locks the round).

@@ -259,7 +259,8 @@ export interface TeamBetsQuery extends Paging {
 export async function teamBets(db: Database, agent: MemberRow, merchant: MerchantRow, query: TeamBetsQuery, now: Date): Promise<TeamBets> {
   agentWith(agent, merchant, 'TEAMBETTING3');
   const range = rangeOf(query, lastDays(now, 1));
-  const conditions: SQL[] = [teamOf(agent.id)];
+  // The merchant's bets of the range (index bets_merchant_created_idx), each of the team's.
+  const conditions: SQL[] = [teamOf(agent.id), eq(bets.merchantCode, merchant.code)];
   if (range.from) conditions.push(gte(bets.createdAt, range.from));
   if (range.to) conditions.push(lt(bets.createdAt, range.to));
   if (query.vendorCode) conditions.push(eq(bets.vendorCode, query.vendorCode));

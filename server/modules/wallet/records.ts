@@ -6,7 +6,7 @@
  * round, or `MALL-<id>` for a reward of the points mall (a `bonus`).
  */
 import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { BetRecords, DepositOrders, RecordType, TransactionRecords, Withdrawals } from '../../../contract/wallet.ts';
+import type { BetRecords, DepositOrders, RecordType, TransactionRecord, TransactionRecords, Withdrawals } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
 import { games } from '../../db/schema-catalogue.ts';
 import {
@@ -34,6 +34,67 @@ export function recordTypeOf(kind: string): Exclude<RecordType, 'A'> {
   return 'O';
 }
 
+/** The ledger transaction kinds of the record types, as a condition on `ledger_transactions.kind`; undefined for all (A). */
+export function recordTypesFilter(types: readonly RecordType[]): SQL | undefined {
+  if (types.includes('A')) return undefined;
+  const kinds = types.flatMap((t) => (t === 'O' || t === 'A' ? [] : kindsOfType[t]));
+  const byKind: SQL[] = [];
+  if (kinds.length) byKind.push(inArray(ledgerTransactions.kind, kinds));
+  if (types.includes('O')) byKind.push(notInArray(ledgerTransactions.kind, namedKinds));
+  return byKind.length === 1 ? byKind[0] : sql`(${sql.join(byKind, sql` or `)})`;
+}
+
+/** The columns of a posting that make a transaction record (ledger_postings joined to its account and transaction). */
+export const postingRecordColumns = {
+  id: ledgerPostings.id,
+  transactionId: ledgerPostings.transactionId,
+  kind: ledgerTransactions.kind,
+  account: ledgerAccounts.kind,
+  amount: ledgerPostings.amount,
+  balanceAfter: ledgerPostings.balanceAfter,
+  meta: ledgerTransactions.meta,
+  createdAt: ledgerPostings.createdAt,
+};
+
+export interface PostingRecordRow {
+  id: number;
+  transactionId: string;
+  kind: string;
+  account: string;
+  amount: number;
+  balanceAfter: number;
+  meta: unknown;
+  createdAt: Date;
+}
+
+/** A posting of a member's wallet or hold as the member's transaction record shows it. */
+export function transactionRecordOf(r: PostingRecordRow): TransactionRecord {
+  const meta = r.meta as { orderNo?: unknown; roundId?: unknown; redemptionId?: unknown };
+  const reference =
+    typeof meta.orderNo === 'string'
+      ? meta.orderNo
+      : typeof meta.roundId === 'string'
+        ? meta.roundId
+        : // A reward of the points mall (server/modules/loyalty/mall.ts).
+          typeof meta.redemptionId === 'number'
+          ? `MALL-${meta.redemptionId}`
+          : null;
+  return {
+    id: r.id,
+    transactionId: r.transactionId,
+    type: recordTypeOf(r.kind),
+    kind: r.kind,
+    account: r.account === 'hold' ? 'hold' : 'wallet',
+    amount: r.amount,
+    balanceAfter: r.balanceAfter,
+    reference,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The game of a bet (left join) and its name as the bet records show it: null when the game is unknown. */
+export const betGame = { table: games, on: eq(games.id, bets.gameId), name: games.displayName };
+
 export async function transactionRecords(
   db: Database,
   merchantCode: string,
@@ -47,26 +108,12 @@ export async function transactionRecords(
   ];
   if (from) conditions.push(gte(ledgerPostings.createdAt, from));
   if (to) conditions.push(lt(ledgerPostings.createdAt, to));
-  if (!query.types.includes('A')) {
-    const kinds = query.types.flatMap((t) => (t === 'O' || t === 'A' ? [] : kindsOfType[t]));
-    const byKind: SQL[] = [];
-    if (kinds.length) byKind.push(inArray(ledgerTransactions.kind, kinds));
-    if (query.types.includes('O')) byKind.push(notInArray(ledgerTransactions.kind, namedKinds));
-    conditions.push(byKind.length === 1 ? (byKind[0] as SQL) : sql`(${sql.join(byKind, sql` or `)})`);
-  }
+  const byType = recordTypesFilter(query.types);
+  if (byType) conditions.push(byType);
   const where = and(...conditions);
   const base = () =>
     db
-      .select({
-        id: ledgerPostings.id,
-        transactionId: ledgerPostings.transactionId,
-        kind: ledgerTransactions.kind,
-        account: ledgerAccounts.kind,
-        amount: ledgerPostings.amount,
-        balanceAfter: ledgerPostings.balanceAfter,
-        meta: ledgerTransactions.meta,
-        createdAt: ledgerPostings.createdAt,
-      })
+      .select(postingRecordColumns)
       .from(ledgerPostings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId));
@@ -85,29 +132,7 @@ export async function transactionRecords(
   ]);
   const total = counted?.n ?? 0;
   return {
-    list: rows.map((r) => {
-      const meta = r.meta as { orderNo?: unknown; roundId?: unknown; redemptionId?: unknown };
-      const reference =
-        typeof meta.orderNo === 'string'
-          ? meta.orderNo
-          : typeof meta.roundId === 'string'
-            ? meta.roundId
-            : // A reward of the points mall (server/modules/loyalty/mall.ts).
-              typeof meta.redemptionId === 'number'
-              ? `MALL-${meta.redemptionId}`
-              : null;
-      return {
-        id: r.id,
-        transactionId: r.transactionId,
-        type: recordTypeOf(r.kind),
-        kind: r.kind,
-        account: r.account === 'hold' ? ('hold' as const) : ('wallet' as const),
-        amount: r.amount,
-        balanceAfter: r.balanceAfter,
-        reference,
-        createdAt: r.createdAt.toISOString(),
-      };
-    }),
+    list: rows.map(transactionRecordOf),
     pageNum: query.pageNo,
     totalPages: totalPages(total, query.pageSize),
     total,
@@ -128,9 +153,9 @@ export async function betRecords(
   const where = and(...conditions);
   const [rows, [summary]] = await Promise.all([
     db
-      .select({ bet: bets, gameName: games.displayName })
+      .select({ bet: bets, gameName: betGame.name })
       .from(bets)
-      .leftJoin(games, eq(games.id, bets.gameId))
+      .leftJoin(betGame.table, betGame.on)
       .where(where)
       .orderBy(desc(bets.createdAt), desc(bets.id))
       .limit(query.pageSize)

@@ -1,0 +1,1 @@
+CREATE INDEX "bets_merchant_created_idx" ON "bets" USING btree ("merchant_code","created_at");
