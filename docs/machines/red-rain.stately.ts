@@ -83,6 +83,12 @@ export const redRainMachine = createMachine({
         ],
         "rain.review": [
           {
+            "guard": "isAmountInvalid",
+            "actions": [
+              "xstate.assign"
+            ]
+          },
+          {
             "guard": "hasNoMembers",
             "actions": [
               "xstate.assign"
@@ -90,12 +96,6 @@ export const redRainMachine = createMachine({
           },
           {
             "guard": "hasTooManyMembers",
-            "actions": [
-              "xstate.assign"
-            ]
-          },
-          {
-            "guard": "isAmountInvalid",
             "actions": [
               "xstate.assign"
             ]
