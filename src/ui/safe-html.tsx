@@ -38,3 +38,9 @@ export function SafeHtml({ html, className }: { html: string; className?: string
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the content is sanitised by DOMPurify above
   return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
+
+/** The text of sanitised HTML, for a one-line preview (the notice cards). */
+export function plainTextOf(html: string): string {
+  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}

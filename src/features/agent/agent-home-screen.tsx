@@ -15,7 +15,7 @@ import { buttonClassName } from '../../ui/button.tsx';
 import { LoadFailed } from '../../ui/empty-state.tsx';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { useFormatMoney } from '../../ui/money-format.ts';
-import { SafeHtml, sanitizeHtml } from '../../ui/safe-html.tsx';
+import { plainTextOf, SafeHtml } from '../../ui/safe-html.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import styles from './agent.module.css';
 
@@ -165,12 +165,6 @@ function AgentMenu({ actor }: { actor: HomeActor }) {
   );
 }
 
-/** The text of sanitised HTML, for the collapsed card's one-line preview. */
-function plainText(html: string): string {
-  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
 function NoticeCard({ actor }: { actor: HomeActor }) {
   const t = useT();
   const errorText = useErrorText();
@@ -178,7 +172,7 @@ function NoticeCard({ actor }: { actor: HomeActor }) {
   const expanded = useSelector(actor, (s) => notice !== null && s.context.expandedId === notice.announcementId);
   const failed = useSelector(actor, (s) => s.matches({ notice: 'failed' }));
   const errorCode = useSelector(actor, (s) => s.context.noticeError);
-  const preview = useMemo(() => (notice ? plainText(notice.content) : ''), [notice]);
+  const preview = useMemo(() => (notice ? plainTextOf(notice.content) : ''), [notice]);
   if (failed) {
     return <LoadFailed title={errorText(errorCode ?? 'unknown')} retryLabel={t('error.load.retry')} onRetry={() => actor.send({ type: 'notice.retry' })} />;
   }

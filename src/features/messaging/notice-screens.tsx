@@ -15,15 +15,10 @@ import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
-import { SafeHtml, sanitizeHtml } from '../../ui/safe-html.tsx';
+import { plainTextOf, SafeHtml } from '../../ui/safe-html.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import styles from './messaging.module.css';
 
-/** The text of sanitised HTML, for a one-line preview. */
-export function plainTextOf(html: string): string {
-  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
 
 function useNotices(source: 'player' | 'agent', role: Role, index: number | null) {
   const logic = useMemo(() => provideNoticesMachine(source), [source]);
