@@ -11,7 +11,8 @@
  * vendors), completed deposits and sessions (a month of logins, some today,
  * some online). The bets and deposits are written in bulk with SQL
  * (`insert ... select generate_series`) straight into `bets` and `deposits`:
- * the `bets` trigger fills `member_day_bets` as it does for real bets, but
+ * the `bets` triggers fill the running totals (`member_activity`,
+ * `team_bet_days`, `team_placed_bets`) as they do for real bets, but
  * there are no ledger postings for those bets and deposits (a benchmark
  * database, never a ledger to balance). The server's table maintenance
  * (server/db/maintenance.ts, which analyses the tables as autovacuum would)
@@ -267,11 +268,11 @@ async function main(): Promise<number> {
         (await handle.db.execute(sql`select
             (select count(*) from member_tree t join members a on a.id = t.ancestor_id where a.username = ${agentUsername} and t.depth > 0)::int as team,
             (select max(t.depth) from member_tree t join members a on a.id = t.ancestor_id where a.username = ${agentUsername})::int as levels,
-            (select count(*) from bets)::int as bets, (select count(*) from member_day_bets)::int as day_rows`)) as unknown as {
-          rows: { team: number; levels: number; bets: number; day_rows: number }[];
+            (select count(*) from bets)::int as bets, (select count(*) from member_activity)::int as activity_rows`)) as unknown as {
+          rows: { team: number; levels: number; bets: number; activity_rows: number }[];
         }
       ).rows;
-      console.log(`  team ${counts?.team}, levels ${counts?.levels}, bets ${counts?.bets}, member_day_bets rows ${counts?.day_rows}`);
+      console.log(`  team ${counts?.team}, levels ${counts?.levels}, bets ${counts?.bets}, member_activity rows ${counts?.activity_rows}`);
     } finally {
       await handle.close();
     }

@@ -8,9 +8,10 @@
  * reach another team's rows (an account outside the team simply matches
  * nothing). Days are UTC days (server/http/paging.ts `dayRange`).
  *
- * - KPI (today by default; another range needs AGEPAG): logins are sessions
- *   created in the range, bettors and bets are the settled bets of
- *   `member_day_bets` (by day of settlement), registrations the members
+ * - KPI (today by default; another range needs AGEPAG): logins are the
+ *   members who opened a session in the range and bettors those with settled
+ *   bets in it (`member_activity`), the bets the agent's `team_bet_days` (by
+ *   day of settlement), registrations the members
  *   created in the range, online the members with a live session seen in the
  *   last `onlineWindowMs`; the balance is the sum of the team's wallets now,
  *   deposits the completed ones and withdrawals the paid (approved) ones whose
@@ -20,16 +21,17 @@
  * - Bets (TEAMBETTING3): by the day they were placed (today by default),
  *   account prefix and vendor, newest first; the game's name as the member's
  *   bet record shows it; totals over the whole filter (every bet counted, the
- *   amounts of the settled ones).
- * - Profit and loss (AGETEAMPNL3): `member_day_bets` over the last
- *   `pnlDefaultDays` days by default, per member (biggest turnover first) and
- *   per day (newest first, with the number of members who bet that day).
+ *   amounts of the settled ones), from `team_placed_bets`.
+ * - Profit and loss (AGETEAMPNL3): over the last `pnlDefaultDays` days by
+ *   default, per member from `member_activity` (biggest turnover first) and
+ *   per day from `team_bet_days` (newest first, with the number of members
+ *   who bet that day).
  * - Transactions (TRANSREC3): every posting of the team's wallet and hold
  *   accounts, newest first, as the member's own transaction record shows it
  *   (wallet/records.ts), with whose it is.
  */
 import { and, count, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type {
   TeamBets,
   TeamKpi,
@@ -43,7 +45,7 @@ import { agentTypes } from '../../../contract/session.ts';
 import type { RecordType } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/connect.ts';
 import { type MemberRow, type MerchantRow, members, sessions } from '../../db/schema.ts';
-import { memberDayBets, memberTree } from '../../db/schema-agent.ts';
+import { memberActivity, memberTree, teamBetDays, teamPlacedBets } from '../../db/schema-agent.ts';
 import { bets, deposits, ledgerAccounts, ledgerPostings, ledgerTransactions, withdrawals } from '../../db/schema-wallet.ts';
 import { dayRange, type Paging, totalPages } from '../../http/paging.ts';
 import { betGame, postingRecordColumns, recordTypesFilter, transactionRecordOf } from '../wallet/records.ts';
@@ -57,10 +59,7 @@ export const onlineWindowMs = 15 * 60_000;
 /** The profit and loss's default range: this many UTC days, today included. */
 export const pnlDefaultDays = 7;
 
-/** The memory of the per-day aggregate of the profit and loss (its transaction's `work_mem`). */
-const reportWorkMem = '32MB';
-
-interface Range {
+export interface Range {
   from?: Date | undefined;
   to?: Date | undefined;
 }
@@ -90,12 +89,35 @@ function within(column: SQL, range: Range): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
-/** `member_day_bets.day` within the range (its days are whole UTC days). */
-function daysWithin(range: Range): SQL[] {
+/** A `date` column within the range (the range's ends are whole UTC days). */
+function daysWithin(column: PgColumn, range: Range): SQL[] {
   const parts: SQL[] = [];
-  if (range.from) parts.push(gte(memberDayBets.day, isoDay(range.from)));
-  if (range.to) parts.push(lt(memberDayBets.day, isoDay(range.to)));
+  if (range.from) parts.push(gte(column, isoDay(range.from)));
+  if (range.to) parts.push(lt(column, isoDay(range.to)));
   return parts;
+}
+
+const monthStart = (t: Date) => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1));
+const nextMonth = (t: Date) => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1));
+
+/**
+ * The `member_activity` rows that make up the range: the M rows of the whole
+ * months inside it and the D rows of its other days. A range that runs to the
+ * end of today is open-ended (no row is later than today), so "this month" or
+ * "the last 30 days" read one row per member for the current month.
+ */
+export function activityWithin(range: Range, now: Date): SQL {
+  const tomorrow = new Date(startOfDay(now).getTime() + dayMs);
+  const from = range.from;
+  const to = range.to && range.to.getTime() < tomorrow.getTime() ? range.to : undefined;
+  const fullFrom = from && (monthStart(from).getTime() === from.getTime() ? from : nextMonth(from));
+  const fullTo = to && monthStart(to);
+  const days = (r: Range) => and(eq(memberActivity.span, 'D'), ...daysWithin(memberActivity.start, r)) as SQL;
+  if (fullFrom && fullTo && fullFrom.getTime() >= fullTo.getTime()) return days({ from, to });
+  const parts = [and(eq(memberActivity.span, 'M'), ...daysWithin(memberActivity.start, { from: fullFrom, to: fullTo })) as SQL];
+  if (fullFrom && from && from.getTime() < fullFrom.getTime()) parts.push(days({ from, to: fullFrom }));
+  if (fullTo && to && fullTo.getTime() < to.getTime()) parts.push(days({ from: fullTo, to }));
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /** The agent's team: its subtree without itself. */
@@ -132,10 +154,10 @@ export async function teamKpi(
   const today = lastDays(now, 1);
   const range = rangeOf(query, today);
   if (range.from?.getTime() !== today.from.getTime() || range.to?.getTime() !== today.to.getTime()) requireMenuKey(merchant, 'AGEPAG');
-  const betDays = daysWithin(range);
-  // The small sets (logins, balances, deposits) join a materialised copy of the team; the day totals join
-  // member_tree themselves, so the planner may hash the whole team against a month of day rows. Bettors are
-  // counted over one row per member (a hash aggregate), not with count(distinct), which sorts.
+  // The team once (materialised) for the small per-member sets; the bet totals are the team's own day rows
+  // (team_bet_days), and bettors and logins are counted over one row per member of their activity rows, joined
+  // to member_tree itself: the planner knows a big team from its statistics and hashes it against the range's
+  // rows (against the materialised copy, which has none, it guessed few distinct members and probed each).
   const result = await db.execute(sql`
     with team as materialized (
       select member_id, depth from ${memberTree} where ancestor_id = ${agent.id} and depth > 0),
@@ -144,17 +166,17 @@ export async function teamKpi(
              (count(*) filter (where m.type in (${agentTypeList})))::int as agent_count,
              (count(*) filter (where ${within(sql`m.created_at`, range)}))::int as registered
         from team join ${members} m on m.id = team.member_id),
+    active as (
+      select (count(*) filter (where bet_count > 0))::int as bettors, (count(*) filter (where logins > 0))::int as logged_in
+        from (select ${memberActivity.memberId}, sum(${memberActivity.betCount}) as bet_count, sum(${memberActivity.logins}) as logins
+                from ${memberTree} join ${memberActivity} on ${memberActivity.memberId} = ${memberTree.memberId}
+               where ${and(teamOf(agent.id), activityWithin(range, now))}
+               group by ${memberActivity.memberId}) per_member),
     played as (
-      select count(*)::int as bettors, coalesce(sum(bet_count), 0)::bigint as bet_count,
-             coalesce(sum(stake), 0)::bigint as stake, coalesce(sum(win), 0)::bigint as win
-        from (select ${memberDayBets.memberId}, sum(${memberDayBets.betCount}) as bet_count,
-                     sum(${memberDayBets.stake}) as stake, sum(${memberDayBets.win}) as win
-                from ${memberTree} join ${memberDayBets} on ${memberDayBets.memberId} = ${memberTree.memberId}
-               where ${and(teamOf(agent.id), ...betDays)}
-               group by ${memberDayBets.memberId}) per_member)
-    select people.*, played.*,
-      (select count(*)::int from team where exists (
-         select 1 from ${sessions} s where s.member_id = team.member_id and ${within(sql`s.created_at`, range)})) as logged_in,
+      select coalesce(sum(bet_count), 0)::bigint as bet_count, coalesce(sum(stake), 0)::bigint as stake,
+             coalesce(sum(win), 0)::bigint as win
+        from ${teamBetDays} where ${and(eq(teamBetDays.ancestorId, agent.id), ...daysWithin(teamBetDays.day, range))})
+    select people.*, active.*, played.*,
       (select count(*)::int from team where exists (
          select 1 from ${sessions} s where s.member_id = team.member_id and s.revoked_at is null
             and s.expires_at > ${at(now)} and s.last_seen_at >= ${at(new Date(now.getTime() - onlineWindowMs))})) as online,
@@ -166,7 +188,7 @@ export async function teamKpi(
       (select coalesce(sum(x.amount), 0)::bigint from team
          join ${withdrawals} x on x.member_id = team.member_id
         where x.status = 'approved' and ${within(sql`x.decided_at`, range)}) as withdraw
-    from people, played`);
+    from people, active, played`);
   const [r] = rowsOf<Record<string, unknown>>(result);
   if (!r) throw new Error('team kpi: no row');
   const stake = num(r.stake);
@@ -272,46 +294,42 @@ export async function teamBets(db: Database, agent: MemberRow, merchant: Merchan
     return (query.account ? joined.innerJoin(members, eq(members.id, memberTree.memberId)) : joined).where(where);
   };
   const { limit, offset } = page(query);
-  const totals = {
-    n: sql`count(*) over ()`.mapWith(Number),
-    stake: sql`coalesce(sum(${bets.stake}) filter (where ${bets.status} = 'settled') over (), 0)`.mapWith(Number),
-    win: sql`coalesce(sum(${bets.win}) filter (where ${bets.status} = 'settled') over (), 0)`.mapWith(Number),
+  // The totals: the agent's own day rows (team_placed_bets) for the whole team, a scan of the matching bets
+  // when an account prefix narrows it.
+  const summaryOf = async () => {
+    if (!query.account) {
+      const placed = [eq(teamPlacedBets.ancestorId, agent.id), ...daysWithin(teamPlacedBets.day, range)];
+      if (query.vendorCode) placed.push(eq(teamPlacedBets.vendorCode, query.vendorCode));
+      const [row] = await db
+        .select({
+          n: sql`coalesce(sum(${teamPlacedBets.betCount}), 0)`.mapWith(Number),
+          stake: sql`coalesce(sum(${teamPlacedBets.stake}), 0)`.mapWith(Number),
+          win: sql`coalesce(sum(${teamPlacedBets.win}), 0)`.mapWith(Number),
+        })
+        .from(teamPlacedBets)
+        .where(and(...placed));
+      return row;
+    }
+    const [row] = await teamBetsOf(
+      db
+        .select({
+          n: count(),
+          stake: sql`coalesce(sum(${bets.stake}) filter (where ${bets.status} = 'settled'), 0)`.mapWith(Number),
+          win: sql`coalesce(sum(${bets.win}) filter (where ${bets.status} = 'settled'), 0)`.mapWith(Number),
+        })
+        .from(memberTree)
+        .$dynamic(),
+    );
+    return row;
   };
-  const summaryOf = async () =>
-    (
-      await teamBetsOf(
-        db
-          .select({
-            n: count(),
-            stake: sql`coalesce(sum(${bets.stake}) filter (where ${bets.status} = 'settled'), 0)`.mapWith(Number),
-            win: sql`coalesce(sum(${bets.win}) filter (where ${bets.status} = 'settled'), 0)`.mapWith(Number),
-          })
-          .from(memberTree)
-          .$dynamic(),
-      )
-    )[0];
-  // The page's ids first (sorting narrow rows), then those bets with their accounts and games. A day's
-  // bets are totalled in the page's own scan (window sums); a longer range's in a scan of their own,
-  // since a window over a month of bets would hold them all.
-  const oneDay = !!range.from && !!range.to && range.to.getTime() - range.from.getTime() <= dayMs;
-  let pageIds: { id: number }[];
-  let summary: { n: number; stake: number; win: number } | undefined;
-  if (oneDay) {
-    const rows = await teamBetsOf(db.select({ id: bets.id, ...totals }).from(memberTree).$dynamic())
+  // The page's ids first (sorting narrow rows), then those bets with their accounts and games.
+  const [pageIds, summary] = await Promise.all([
+    teamBetsOf(db.select({ id: bets.id }).from(memberTree).$dynamic())
       .orderBy(desc(bets.createdAt), desc(bets.id))
       .limit(limit)
-      .offset(offset);
-    pageIds = rows;
-    summary = rows[0] ?? (offset > 0 ? await summaryOf() : undefined);
-  } else {
-    [pageIds, summary] = await Promise.all([
-      teamBetsOf(db.select({ id: bets.id }).from(memberTree).$dynamic())
-        .orderBy(desc(bets.createdAt), desc(bets.id))
-        .limit(limit)
-        .offset(offset),
-      summaryOf(),
-    ]);
-  }
+      .offset(offset),
+    summaryOf(),
+  ]);
   const ids = pageIds.map((r) => r.id);
   const rows = ids.length
     ? await db
@@ -355,17 +373,18 @@ export interface TeamPnlQuery extends Paging {
   account?: string | undefined;
 }
 
-/** The team's day rows in the range (`member_tree` ⋈ `member_day_bets`, and `members` when an account prefix narrows them). */
-function pnlRows(agent: MemberRow, query: TeamPnlQuery, now: Date): SQL {
-  const range = rangeOf(query, lastDays(now, pnlDefaultDays));
-  const conditions: SQL[] = [teamOf(agent.id), ...daysWithin(range)];
+/** The team's `member_activity` rows (`where`: which of them), with `members` joined when an account prefix narrows them. */
+function teamActivity(agent: MemberRow, query: TeamPnlQuery, where: SQL): SQL {
+  const conditions: SQL[] = [teamOf(agent.id), where];
   let byAccount = sql``;
   if (query.account) {
     byAccount = sql` join ${members} on ${members.id} = ${memberTree.memberId}`;
     conditions.push(usernameStartsWith(query.account));
   }
-  return sql`${memberTree} join ${memberDayBets} on ${memberDayBets.memberId} = ${memberTree.memberId}${byAccount} where ${and(...conditions)}`;
+  return sql`${memberTree} join ${memberActivity} on ${memberActivity.memberId} = ${memberTree.memberId}${byAccount} where ${and(...conditions)}`;
 }
+
+const pnlRange = (query: TeamPnlQuery, now: Date) => rangeOf(query, lastDays(now, pnlDefaultDays));
 
 /** Totals of a page's rows over the whole filter, as window sums (`total_*`); none when the page is past the end. */
 const windowTotals = sql`count(*) over () as total, sum(bet_count) over () as total_bet_count,
@@ -391,15 +410,16 @@ async function pnlPage<R extends PnlRow, T>(rows: R[], query: Paging, totals: ()
 }
 
 /**
- * GET /wps/agent/team/pnl/members: one aggregate over the team's day rows
- * (grouped per member), the page sorted by turnover with the totals as window
- * sums; the accounts are read for the page's members only.
+ * GET /wps/agent/team/pnl/members: one aggregate over the team's activity
+ * rows of the range (a month's row per member where the range holds the whole
+ * month), the members who bet, the page sorted by turnover with the totals as
+ * window sums; the accounts are read for the page's members only.
  */
 export async function teamPnlMembers(db: Database, agent: MemberRow, merchant: MerchantRow, query: TeamPnlQuery, now: Date) {
   agentWith(agent, merchant, 'AGETEAMPNL3');
   const perMember = sql`select ${memberTree.memberId} as member_id, ${memberTree.depth} as depth,
-      sum(${memberDayBets.betCount}) as bet_count, sum(${memberDayBets.stake}) as stake, sum(${memberDayBets.win}) as win
-    from ${pnlRows(agent, query, now)} group by 1, 2`;
+      sum(${memberActivity.betCount}) as bet_count, sum(${memberActivity.stake}) as stake, sum(${memberActivity.win}) as win
+    from ${teamActivity(agent, query, activityWithin(pnlRange(query, now), now))} group by 1, 2 having sum(${memberActivity.betCount}) > 0`;
   const { limit, offset } = page(query);
   const result = await db.execute(sql`
     select page.*, m.username as account from (
@@ -416,24 +436,25 @@ export async function teamPnlMembers(db: Database, agent: MemberRow, merchant: M
   );
 }
 
-/** GET /wps/agent/team/pnl/days: the team's day rows grouped per day, newest first, the totals as window sums over the days. */
+/**
+ * GET /wps/agent/team/pnl/days: newest first, the totals as window sums over
+ * the days. The whole team's days are the agent's own `team_bet_days` rows;
+ * an account prefix groups the matching members' day rows instead.
+ */
 export async function teamPnlDays(db: Database, agent: MemberRow, merchant: MerchantRow, query: TeamPnlQuery, now: Date) {
   agentWith(agent, merchant, 'AGETEAMPNL3');
-  // Per member and day first (a hash aggregate), then per day: count(distinct) would sort every row.
-  const perDay = sql`select to_char(day, 'YYYY-MM-DD') as day, count(*) as members,
-      sum(bet_count) as bet_count, sum(stake) as stake, sum(win) as win
-    from (select ${memberDayBets.day} as day, sum(${memberDayBets.betCount}) as bet_count,
-                 sum(${memberDayBets.stake}) as stake, sum(${memberDayBets.win}) as win
-            from ${pnlRows(agent, query, now)} group by ${memberDayBets.day}, ${memberDayBets.memberId}) member_days
-    group by member_days.day`;
+  const range = pnlRange(query, now);
+  const perDay = query.account
+    ? sql`select to_char(${memberActivity.start}, 'YYYY-MM-DD') as day, count(*) as members, sum(${memberActivity.betCount}) as bet_count,
+          sum(${memberActivity.stake}) as stake, sum(${memberActivity.win}) as win
+        from ${teamActivity(agent, query, and(eq(memberActivity.span, 'D'), gt(memberActivity.betCount, 0), ...daysWithin(memberActivity.start, range)) as SQL)}
+        group by ${memberActivity.start}`
+    : sql`select to_char(${teamBetDays.day}, 'YYYY-MM-DD') as day, ${teamBetDays.bettors} as members, ${teamBetDays.betCount} as bet_count,
+          ${teamBetDays.stake} as stake, ${teamBetDays.win} as win
+        from ${teamBetDays} where ${and(eq(teamBetDays.ancestorId, agent.id), gt(teamBetDays.betCount, 0), ...daysWithin(teamBetDays.day, range))}`;
   const { limit, offset } = page(query);
-  // A month of a big team is tens of thousands of member days: with the default work_mem (4 MB) their hash
-  // table spills to disk, which cost PGlite about a fifth of the request.
-  const result = await db.transaction(async (trx) => {
-    await trx.execute(sql`set local work_mem = ${sql.raw(`'${reportWorkMem}'`)}`);
-    return trx.execute(sql`
-      select per_day.*, ${windowTotals} from (${perDay}) per_day order by day desc limit ${limit} offset ${offset}`);
-  });
+  const result = await db.execute(sql`
+    select per_day.*, ${windowTotals} from (${perDay}) per_day order by day desc limit ${limit} offset ${offset}`);
   type Row = PnlRow & { day: string; members: unknown };
   return pnlPage(
     rowsOf<Row>(result),

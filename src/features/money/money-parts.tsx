@@ -1,7 +1,4 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { useBalance } from '../../app/money-actors.ts';
-import type { CurrencyLike } from '../../ui/money-format.ts';
 
 export { useSiteCurrency } from '../../app/site-currency.ts';
 
