@@ -35,10 +35,12 @@ export function requireMenuKey(merchant: Pick<MerchantRow, 'agentMenu'>, key: Ag
   }
 }
 
-/** The agent as an agent of `merchant` with `key` granted: the usual opening of a tool. */
-export function agentWith(member: MemberRow, merchant: Pick<MerchantRow, 'agentMenu'>, key: AgentMenuKey): MemberRow {
+/** The agent as an agent of `merchant` with `key` (or one of `keys`) granted: the usual opening of a tool. */
+export function agentWith(member: MemberRow, merchant: Pick<MerchantRow, 'agentMenu'>, key: AgentMenuKey | readonly AgentMenuKey[]): MemberRow {
   requireAgent(member);
-  requireMenuKey(merchant, key);
+  const keys = typeof key === 'string' ? [key] : key;
+  const granted = keys.find((k) => merchant.agentMenu.includes(k));
+  requireMenuKey(merchant, granted ?? keys[0]!);
   return member;
 }
 

@@ -8,8 +8,9 @@
  * registration day; bets by day, vendor and account with their totals;
  * profit and loss per member and per day; transactions by type and account.
  * Agent B never sees A's team, whatever account it sends; plain members and
- * trial accounts get 403 agent.only, a revoked menu key 403
- * agent.menu.denied, bad queries 400 request.invalid. The seeded agent1 has
+ * trial accounts get 403 agent.only, a list whose menu keys are all revoked
+ * 403 agent.menu.denied (the member list opens with team management's or the
+ * red envelope rain's), bad queries 400 request.invalid. The seeded agent1 has
  * a populated team.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -529,12 +530,13 @@ describe('team transactions', () => {
   });
 });
 
-const reports: [Endpoint, AgentMenuKey, Record<string, string>][] = [
-  [teamMembersEndpoint, 'DOWNMAN', {}],
-  [teamBetsEndpoint, 'TEAMBETTING3', {}],
-  [teamPnlMembersEndpoint, 'AGETEAMPNL3', {}],
-  [teamPnlDaysEndpoint, 'AGETEAMPNL3', {}],
-  [teamTransactionsEndpoint, 'TRANSREC3', {}],
+/** Each list and the menu keys that open it (any one of them). */
+const reports: [Endpoint, AgentMenuKey[], Record<string, string>][] = [
+  [teamMembersEndpoint, ['DOWNMAN', 'AGENTRANSMULTDOWN3'], {}],
+  [teamBetsEndpoint, ['TEAMBETTING3'], {}],
+  [teamPnlMembersEndpoint, ['AGETEAMPNL3'], {}],
+  [teamPnlDaysEndpoint, ['AGETEAMPNL3'], {}],
+  [teamTransactionsEndpoint, ['TRANSREC3'], {}],
 ];
 
 describe('access and bad queries', () => {
@@ -550,15 +552,21 @@ describe('access and bad queries', () => {
     expect(guest.status).toBe(401);
   });
 
-  it("answers 403 agent.menu.denied when the merchant withholds the tool's key", async () => {
-    for (const [endpoint, key] of reports) {
-      await menu(key, false);
+  it("answers 403 agent.menu.denied when the merchant withholds the tool's keys, and lists with any one of them", async () => {
+    for (const [endpoint, keys] of reports) {
+      const list = () => a.call(endpoint as typeof teamMembersEndpoint, { query: {} });
+      for (const key of keys) await menu(key, false);
       try {
-        expect(await errorOf(a.call(endpoint as typeof teamMembersEndpoint, { query: {} }))).toEqual({ status: 403, errorCode: 'agent.menu.denied' });
+        expect(await errorOf(list())).toEqual({ status: 403, errorCode: 'agent.menu.denied' });
+        for (const key of keys) {
+          await menu(key, true);
+          expect(await list()).toMatchObject({ pageNum: 1 });
+          await menu(key, false);
+        }
       } finally {
-        await menu(key, true);
+        for (const key of keys) await menu(key, true);
       }
-      expect(await a.call(endpoint as typeof teamMembersEndpoint, { query: {} })).toMatchObject({ pageNum: 1 });
+      expect(await list()).toMatchObject({ pageNum: 1 });
     }
   });
 

@@ -16,8 +16,9 @@
  *   last `onlineWindowMs`; the balance is the sum of the team's wallets now,
  *   deposits the completed ones and withdrawals the paid (approved) ones whose
  *   completion or payment falls in the range.
- * - Members (DOWNMAN): newest first, by account prefix, scope and
- *   registration day.
+ * - Members (DOWNMAN, or AGENTRANSMULTDOWN3 for the red envelope rain's
+ *   member picker): newest first, by account prefix, scope and registration
+ *   day.
  * - Bets (TEAMBETTING3): by the day they were placed (today by default),
  *   account prefix and vendor, newest first; the game's name as the member's
  *   bet record shows it; totals over the whole filter (every bet counted, the
@@ -215,7 +216,10 @@ export async function teamKpi(
   };
 }
 
-// ------------------------------------------------------------------ members (DOWNMAN)
+// ------------------------------------------------------------------ members (DOWNMAN, AGENTRANSMULTDOWN3)
+
+/** The team's member list is team management's (DOWNMAN) and the red envelope rain's member picker's (AGENTRANSMULTDOWN3). */
+export const teamMembersKeys = ['DOWNMAN', 'AGENTRANSMULTDOWN3'] as const;
 
 export interface TeamMembersQuery extends Paging {
   account?: string | undefined;
@@ -225,7 +229,7 @@ export interface TeamMembersQuery extends Paging {
 const parent = alias(members, 'parent');
 
 export async function teamMembers(db: Database, agent: MemberRow, merchant: MerchantRow, query: TeamMembersQuery) {
-  agentWith(agent, merchant, 'DOWNMAN');
+  agentWith(agent, merchant, teamMembersKeys);
   const { from, to } = dayRange(query.startDate, query.endDate);
   const conditions: SQL[] = [teamOf(agent.id)];
   if (query.scope === 'direct') conditions.push(eq(memberTree.depth, 1));
