@@ -123,103 +123,12 @@ export const agentHomeMachine = createMachine({
     },
     "notice": {
       "id": "agentHome.notice",
-      "initial": "loading",
-      "states": {
-        "loading": {
-          "id": "agentHome.notice.loading",
-          "invoke": [
-            {
-              "id": "loadNotices",
-              "src": "loadNotices",
-              "onDone": [
-                {
-                  "target": [
-                    "#agentHome.notice.ready"
-                  ],
-                  "actions": [
-                    "xstate.assign"
-                  ]
-                }
-              ],
-              "onError": [
-                {
-                  "target": [
-                    "#agentHome.notice.failed"
-                  ],
-                  "actions": [
-                    "xstate.assign"
-                  ]
-                }
-              ]
-            }
-          ]
-        },
-        "failed": {
-          "id": "agentHome.notice.failed",
-          "on": {
-            "notice.retry": [
-              {
-                "target": [
-                  "#agentHome.notice.loading"
-                ]
-              }
-            ]
-          }
-        },
-        "ready": {
-          "id": "agentHome.notice.ready",
-          "initial": "idle",
-          "on": {
-            "notice.toggle": [
-              {
-                "target": [
-                  "#agentHome.notice.ready.marking"
-                ],
-                "guard": "isUnreadNotice",
-                "actions": [
-                  "xstate.assign"
-                ]
-              },
-              {
-                "actions": [
-                  "xstate.assign"
-                ]
-              }
-            ]
-          },
-          "states": {
-            "idle": {
-              "id": "agentHome.notice.ready.idle"
-            },
-            "marking": {
-              "id": "agentHome.notice.ready.marking",
-              "invoke": [
-                {
-                  "id": "markRead",
-                  "src": "markRead",
-                  "onDone": [
-                    {
-                      "target": [
-                        "#agentHome.notice.ready.idle"
-                      ],
-                      "actions": [
-                        "xstate.assign"
-                      ]
-                    }
-                  ],
-                  "onError": [
-                    {
-                      "target": [
-                        "#agentHome.notice.ready.idle"
-                      ]
-                    }
-                  ]
-                }
-              ]
-            }
-          }
+      "invoke": [
+        {
+          "id": "notices",
+          "src": "notices"
         }
-      }
+      ]
     }
   }
 });

@@ -23,7 +23,6 @@ import {
   teamPnlMembersEndpoint,
   teamTransactionsEndpoint,
 } from '../../contract/agent.ts';
-import { agentNoticeGroup, agentNoticesEndpoint, markAnnouncementReadEndpoint } from '../../contract/notices.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { recordPageSize } from '../../contract/wallet.ts';
 import { agentHomeMachine } from '../../machines/agent-home.machine.ts';
@@ -34,6 +33,7 @@ import { type DateRange, teamOverviewMachine } from '../../machines/team-overvie
 import type { ApiCall } from '../api/client.ts';
 import { apiCall } from './api.ts';
 import { newIdempotencyKey, refreshBalance } from './money-actors.ts';
+import { provideNoticesMachine } from './notice-actors.ts';
 
 /** Today's UTC day (`YYYY-MM-DD`): the agent's figures are by UTC day, as the members' records are. */
 export const utcToday = () => new Date().toISOString().slice(0, 10);
@@ -43,14 +43,7 @@ export function provideAgentHomeMachine(call: ApiCall = apiCall) {
     actors: {
       loadKpi: fromPromise(async () => call(teamKpiEndpoint, { query: {} })),
       loadMenu: fromPromise(async () => call(agentMenuEndpoint)),
-      loadNotices: fromPromise(async () => {
-        const v = await call(agentNoticesEndpoint, { query: { types: 'A', groupName: agentNoticeGroup } });
-        return { list: v.list, unreadCount: v.footer.unreadCount };
-      }),
-      markRead: fromPromise(async ({ input }: { input: { id: number } }) => {
-        await call(markAnnouncementReadEndpoint, { body: { announcementId: input.id, read: true } });
-        return { id: input.id };
-      }),
+      notices: provideNoticesMachine('agent', call),
     },
   });
 }

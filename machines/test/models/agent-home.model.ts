@@ -1,7 +1,7 @@
 /** The agency centre home's model: inputs and events of its model-based test and of `npm run paths agent-home`. */
 import type { AgentMenu, TeamKpi } from '../../../contract/agent.ts';
-import type { Announcement } from '../../../contract/content.ts';
-import { type AgentNotices, agentHomeMachine } from '../../agent-home.machine.ts';
+import { agentHomeMachine } from '../../agent-home.machine.ts';
+import type { NoticeItem, NoticeList } from '../../notices.machine.ts';
 import type { MachineModel } from '../model.ts';
 
 export const kpi: TeamKpi = {
@@ -10,21 +10,22 @@ export const kpi: TeamKpi = {
 };
 export const menu: AgentMenu = { keys: ['AGEPAG', 'DOWNMAN', 'AGENTRANSMULTDOWN3'], dividendEnabled: true };
 
-export const notice = (announcementId: number, read: boolean): Announcement => ({
+export const notice = (announcementId: number, read: boolean): NoticeItem => ({
   announcementId,
-  type: 'A',
   title: `Notice ${announcementId}`,
   content: `<p>Notice ${announcementId} in full</p>`,
   startDate: '2026-11-01',
-  endDate: null,
   read,
 });
 /** Notice 1 unread, notice 2 read. */
-export const notices: AgentNotices = { list: [notice(1, false), notice(2, true)], unreadCount: 1 };
+export const notices: NoticeList = { list: [notice(1, false), notice(2, true)], unreadCount: 1 };
 
 export const STATS_REFRESH = 'xstate.after.statsRefresh.agentHome.stats.ready';
 
-/** One aspect per region: the regions load on their own, so exploring them together would only multiply the paths. */
+/**
+ * One aspect per region of its own: the regions load on their own, so exploring them together would only multiply the
+ * paths. The notice region is a child running the notices machine, whose paths are its own model's (notices.model.ts).
+ */
 export const agentHomeModel: MachineModel<typeof agentHomeMachine> = {
   machine: agentHomeMachine,
   aspects: [
@@ -45,19 +46,6 @@ export const agentHomeModel: MachineModel<typeof agentHomeMachine> = {
         { type: 'xstate.done.actor.loadMenu', output: menu },
         { type: 'xstate.error.actor.loadMenu', error: { errorCode: 'agent.only' } },
         { type: 'menu.retry' },
-      ],
-    },
-    {
-      name: 'the notices opened and closed, an unread one reported read',
-      inputs: [{ hour: 21 }],
-      events: [
-        { type: 'xstate.done.actor.loadNotices', output: notices },
-        { type: 'xstate.error.actor.loadNotices', error: { errorCode: 'client.offline' } },
-        { type: 'notice.retry' },
-        { type: 'notice.toggle', id: 1 },
-        { type: 'notice.toggle', id: 2 },
-        { type: 'xstate.done.actor.markRead', output: { id: 1 } },
-        { type: 'xstate.error.actor.markRead', error: { errorCode: 'client.timeout' } },
       ],
     },
   ],

@@ -1,5 +1,6 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { AgentMenuKey, TeamFooter } from '../../../contract/agent.ts';
@@ -17,6 +18,8 @@ import { Icon, type IconName } from '../../ui/icons.tsx';
 import { useFormatMoney } from '../../ui/money-format.ts';
 import { plainTextOf, SafeHtml } from '../../ui/safe-html.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { agentHomeNoticesId } from '../../../machines/agent-home.machine.ts';
+import type { noticesMachine } from '../../../machines/notices.machine.ts';
 import styles from './agent.module.css';
 
 type HomeActor = ReturnType<typeof useSystemActor<ReturnType<typeof provideAgentHomeMachine>>>;
@@ -165,16 +168,21 @@ function AgentMenu({ actor }: { actor: HomeActor }) {
   );
 }
 
+/** The notice region's child: the agents' notices (machines/notices.machine.ts). */
+const useNotices = (actor: HomeActor) =>
+  useSelector(actor, (s) => s.children[agentHomeNoticesId] as ActorRefFrom<typeof noticesMachine> | undefined);
+
 function NoticeCard({ actor }: { actor: HomeActor }) {
   const t = useT();
   const errorText = useErrorText();
-  const notice = useSelector(actor, (s) => s.context.notices?.list[0] ?? null);
-  const expanded = useSelector(actor, (s) => notice !== null && s.context.expandedId === notice.announcementId);
-  const failed = useSelector(actor, (s) => s.matches({ notice: 'failed' }));
-  const errorCode = useSelector(actor, (s) => s.context.noticeError);
+  const notices = useNotices(actor);
+  const notice = useSelector(notices, (s) => s?.context.items[0] ?? null);
+  const expanded = useSelector(notices, (s) => notice !== null && s?.context.openId === notice.announcementId);
+  const failed = useSelector(notices, (s) => s?.matches('failed') === true);
+  const errorCode = useSelector(notices, (s) => s?.context.errorCode ?? null);
   const preview = useMemo(() => (notice ? plainTextOf(notice.content) : ''), [notice]);
   if (failed) {
-    return <LoadFailed title={errorText(errorCode ?? 'unknown')} retryLabel={t('error.load.retry')} onRetry={() => actor.send({ type: 'notice.retry' })} />;
+    return <LoadFailed title={errorText(errorCode ?? 'unknown')} retryLabel={t('error.load.retry')} onRetry={() => notices?.send({ type: 'notices.retry' })} />;
   }
   if (!notice) return null;
   return (
@@ -184,7 +192,7 @@ function NoticeCard({ actor }: { actor: HomeActor }) {
         className={styles.noticeHeader}
         aria-expanded={expanded}
         aria-controls="agent-notice-body"
-        onClick={() => actor.send({ type: 'notice.toggle', id: notice.announcementId })}
+        onClick={() => notices?.send({ type: 'item.toggle', announcementId: notice.announcementId })}
       >
         <span className={styles.noticeTitle}>{notice.title}</span>
         <span className={styles.muted}>{notice.startDate}</span>
@@ -198,7 +206,7 @@ function NoticeCard({ actor }: { actor: HomeActor }) {
 function Footer({ actor }: { actor: HomeActor }) {
   const t = useT();
   const dividend = useSelector(actor, (s) => s.context.menu?.dividendEnabled === true);
-  const unread = useSelector(actor, (s) => s.context.notices?.unreadCount ?? 0);
+  const unread = useSelector(useNotices(actor), (s) => s?.context.unreadCount ?? 0);
   return (
     <nav aria-label={t('agent.footer')}>
       <ul className={styles.footer}>
