@@ -41,6 +41,18 @@ function harness(candidates: TeamMember[] = members) {
   return { actor, load, send, rainSent };
 }
 
+/** A rain of 500 on every member, refused with `errorCode` (the answer that may or may not mean it was paid). */
+async function failedRain(errorCode: string) {
+  const h = harness();
+  await flush();
+  h.actor.send({ type: 'rain.all' });
+  h.actor.send({ type: 'rain.review', amount: 500 });
+  h.actor.send({ type: 'rain.confirm' });
+  h.send.reject({ errorCode });
+  await flush();
+  return h;
+}
+
 describe('red rain machine', () => {
   it('with no member chosen says so and sends nothing', async () => {
     const h = harness();
@@ -92,13 +104,7 @@ describe('red rain machine', () => {
   });
 
   it('a failed rain sent again with the same members and amount is the same request, so it cannot be paid twice', async () => {
-    const h = harness();
-    await flush();
-    h.actor.send({ type: 'rain.all' });
-    h.actor.send({ type: 'rain.review', amount: 500 });
-    h.actor.send({ type: 'rain.confirm' });
-    h.send.reject({ errorCode: 'client.timeout' });
-    await flush();
+    const h = await failedRain('client.timeout');
     expect(h.actor.getSnapshot().value).toBe('picking');
     expect(h.actor.getSnapshot().context).toMatchObject({ errorCode: 'client.timeout', selected: members, amount: 500 });
     expect(h.rainSent).not.toHaveBeenCalled();
@@ -113,13 +119,7 @@ describe('red rain machine', () => {
   });
 
   it('a changed amount or a changed member after a failure is a new rain with a new request id', async () => {
-    const h = harness();
-    await flush();
-    h.actor.send({ type: 'rain.all' });
-    h.actor.send({ type: 'rain.review', amount: 500 });
-    h.actor.send({ type: 'rain.confirm' });
-    h.send.reject({ errorCode: 'wallet.balance.insufficient' });
-    await flush();
+    const h = await failedRain('wallet.balance.insufficient');
 
     h.actor.send({ type: 'rain.review', amount: 300 });
     expect(h.actor.getSnapshot().context).toMatchObject({ amount: 300, requestId: 'key-2' });
@@ -138,14 +138,8 @@ describe('red rain machine', () => {
   });
 
   it('a choice changed and changed back after a failure is still the same rain, with the same request id', async () => {
-    const h = harness();
-    await flush();
-    h.actor.send({ type: 'rain.all' });
-    h.actor.send({ type: 'rain.review', amount: 500 });
-    h.actor.send({ type: 'rain.confirm' });
     // A timeout: the server may have paid it.
-    h.send.reject({ errorCode: 'client.timeout' });
-    await flush();
+    const h = await failedRain('client.timeout');
     h.actor.send({ type: 'rain.toggle', member: bob });
     h.actor.send({ type: 'rain.toggle', member: bob });
     h.actor.send({ type: 'rain.none' });
