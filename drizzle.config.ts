@@ -15,6 +15,7 @@ export default defineConfig({
     './server/db/schema-chat.ts',
     './server/db/schema-loyalty.ts',
     './server/db/schema-agent.ts',
+    './server/db/schema-contracts.ts',
   ],
   out: './server/db/migrations',
 });

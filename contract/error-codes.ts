@@ -120,6 +120,12 @@ export const errorCodes = {
   agentOnly: 'agent.only',
   agentMenuDenied: 'agent.menu.denied',
   agentMemberNotFound: 'agent.member.not.found',
+  // agent contracts and rebates (contract/agent-contracts.ts)
+  contractNotFound: 'contract.not.found',
+  contractStateChanged: 'contract.state.changed',
+  contractPendingExists: 'contract.pending.exists',
+  contractTiersInvalid: 'contract.tiers.invalid',
+  rebateRateAboveOwn: 'rebate.rate.above.own',
   // live chat (contract/chat.ts)
   chatRateLimited: 'chat.rate.limited',
   chatUnauthorized: 'chat.auth.invalid',

@@ -29,6 +29,7 @@ import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
 import { registerAgentRoutes } from './modules/agent/routes.ts';
+import type { ContractRoutesOptions } from './modules/agent/contract-routes.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -58,6 +59,8 @@ export interface BuildAppOptions {
   vendorWalletSecret?: string | undefined;
   /** The recovery sweep of interrupted game rounds (timeout and period; recoverEveryMs 0 turns it off). */
   play?: Omit<PlayRoutesOptions, 'now'>;
+  /** The settlement job of agent contracts and rebates (settleEveryMs; off unless set). */
+  agent?: ContractRoutesOptions;
 }
 
 declare module 'fastify' {
@@ -100,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSeamlessRoutes(app, { now: () => app.identity.now(), masterSecret: options.vendorWalletSecret });
   registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });
   registerLoyaltyRoutes(app, { now: () => app.identity.now() });
-  registerAgentRoutes(app);
+  registerAgentRoutes(app, options.agent);
   await registerChatRoutes(app);
 
   const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;

@@ -49,6 +49,7 @@ const app = await buildApp({
   siteMerchant: config.siteMerchant,
   vendorWalletSecret: config.vendorWalletSecret,
   play: { recoverAfterMs: config.playRecoveryAfterMs, recoverEveryMs: config.playRecoveryEveryMs },
+  agent: { settleEveryMs: config.settlementEveryMs },
   identity: { devEndpoints: config.devEndpoints, limits: config.smsBudgets },
 });
 if (seeded) app.log.info('seeded the demo data');

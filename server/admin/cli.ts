@@ -30,6 +30,7 @@ import { formatMall, mallFlags, parseMallArgs } from '../modules/loyalty/admin-c
 import { formatKyc, parseKycArgs, writeKycExport } from '../modules/member/kyc-admin-commands.ts';
 import { agentMenuKeys } from '../../contract/agent.ts';
 import { formatAgent, parseAgentArgs } from '../modules/agent/admin-commands.ts';
+import { formatSettlement, parseSettlementArgs } from '../modules/agent/settlement-commands.ts';
 import {
   amountPattern,
   applicationListStatuses,
@@ -117,6 +118,17 @@ Commands:
   agent menu grant|revoke <KEY>    show or hide an agent menu entry (a revoked tool answers 403
                                    agent.menu.denied); keys: ${agentMenuKeys.join(', ')}
   agent team <username>            an agent's team size per level and its sub-agents
+  contracts settle <kind> <period> settle an ended period of agent contracts now (kind salary: YYYY-MM-DD,
+                                   hourly: YYYY-MM-DDTHH, dividend: YYYY-MM; UTC): each payout once,
+                                   from the agent's wallet (unpaid when short; a later run pays it)
+  contracts payouts <kind> [<period>]
+                                   the contracts' payouts (the latest 100, or a period's)
+  rebates settle <YYYY-MM-DD>      settle an ended day's rebates now (each member's once, from the house)
+  rebates payouts <YYYY-MM-DD>     a day's rebate payouts
+  rebates rates <username>         a member's rebate rates per game type
+  rebates set <username> <type> <percent>
+                                   set a member's rebate rate of a game type (RNG, FISH, LIVE, PVP, SPORTS,
+                                   LOTT, ELOTT; 0 to 10 %); its team's rates above it are lowered to it
   announcements publish --type T --title "..." --content "<p>...</p>" --language L
                 [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
                                    publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
@@ -197,6 +209,11 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   if (area === 'agent') {
     if (all || to !== undefined || status !== undefined || olderThan !== undefined || valued.size > 0) return { error: 'Unknown option for "agent"' };
     const parsed = parseAgentArgs(merchant, action, rest);
+    return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
+  }
+  if (area === 'contracts' || area === 'rebates') {
+    if (all || to !== undefined || status !== undefined || olderThan !== undefined || valued.size > 0) return { error: `Unknown option for "${area}"` };
+    const parsed = parseSettlementArgs(merchant, area, action, rest);
     return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
   }
   if (status !== undefined && !(area === 'withdrawals' && action === 'list') && !(area === 'promotions' && action === 'applications')) {
@@ -612,6 +629,11 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     if ('agentMenu' in view || 'agentTeam' in view) {
       const changes = parsed.command.kind === 'agent.menu.grant' || parsed.command.kind === 'agent.menu.revoke';
       io.out(changes ? `OK: ${parsed.command.kind}${note}\n${formatAgent(view)}` : formatAgent(view));
+      return 0;
+    }
+    if ('contractPayouts' in view || 'rebatePayouts' in view || 'rebateRates' in view) {
+      const changes = parsed.command.kind === 'rebates.set';
+      io.out(changes ? `OK: ${parsed.command.kind}${note}\n${formatSettlement(view)}` : formatSettlement(view));
       return 0;
     }
     if ('kycAdmin' in view) {

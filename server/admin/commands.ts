@@ -1,7 +1,7 @@
 /**
  * Every operator command, whichever area it belongs to: the system settings
  * (modules/system/admin-service.ts), withdrawals (modules/wallet/admin-commands.ts),
- * game rounds (bet-recovery.ts), members (modules/member/admin-commands.ts), announcements (modules/content/admin-commands.ts), the live chat's staff and customer service entries (modules/chat/admin-commands.ts), the inbox (modules/inbox/admin-commands.ts), promotions (modules/promotions/admin-commands.ts), the points mall (modules/loyalty/admin-commands.ts), the identity checks (modules/member/kyc-admin-commands.ts), the agency centre (modules/agent/admin-commands.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
+ * game rounds (bet-recovery.ts), members (modules/member/admin-commands.ts), announcements (modules/content/admin-commands.ts), the live chat's staff and customer service entries (modules/chat/admin-commands.ts), the inbox (modules/inbox/admin-commands.ts), promotions (modules/promotions/admin-commands.ts), the points mall (modules/loyalty/admin-commands.ts), the identity checks (modules/member/kyc-admin-commands.ts), the agency centre (modules/agent/admin-commands.ts), contracts and rebates (modules/agent/settlement-commands.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
  * running server's local admin listener does.
  */
 import * as z from 'zod/mini';
@@ -42,6 +42,12 @@ import { type ChatAdminView, chatCommandSchemas, executeChatCommand, isChatComma
 import { executeMallCommand, isMallCommand, mallCommandSchemas, type MallView } from '../modules/loyalty/admin-commands.ts';
 import { executeKycCommand, isKycCommand, type KycAdminView, kycCommandSchemas } from '../modules/member/kyc-admin-commands.ts';
 import { type AgentAdminView, agentCommandSchemas, executeAgentCommand, isAgentCommand } from '../modules/agent/admin-commands.ts';
+import {
+  executeSettlementCommand,
+  isSettlementCommand,
+  settlementCommandSchemas,
+  type SettlementView,
+} from '../modules/agent/settlement-commands.ts';
 import { betCommandSchemas, type BetRecoveryView, executeBetCommand, isBetCommand } from './bet-recovery.ts';
 
 export const adminCommandSchema = z.discriminatedUnion('kind', [
@@ -57,6 +63,7 @@ export const adminCommandSchema = z.discriminatedUnion('kind', [
   ...mallCommandSchemas,
   ...kycCommandSchemas,
   ...agentCommandSchemas,
+  ...settlementCommandSchemas,
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
@@ -74,7 +81,8 @@ export type AdminResult =
   | ChatAdminView
   | MallView
   | KycAdminView
-  | AgentAdminView;
+  | AgentAdminView
+  | SettlementView;
 
 export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   if (isWithdrawalCommand(command)) {
@@ -116,6 +124,10 @@ export async function executeAdminCommand(db: Database, command: AdminCommand): 
   if (isAgentCommand(command)) {
     await assertMerchantExists(db, command.merchant);
     return executeAgentCommand(db, command);
+  }
+  if (isSettlementCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executeSettlementCommand(db, command);
   }
   if (isBetCommand(command)) {
     await assertMerchantExists(db, command.merchant);

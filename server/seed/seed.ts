@@ -17,6 +17,7 @@ import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedPromotionsIfEmpty } from './seed-promotions.ts';
 import { seedReferralIfEmpty } from './seed-referral.ts';
 import { seedAgentTeamIfEmpty } from './seed-agent.ts';
+import { seedContractsIfEmpty } from './seed-contracts.ts';
 import { seedNoticeReadsIfEmpty } from './seed-notices.ts';
 import { seedWalletIfEmpty } from './seed-wallet.ts';
 
@@ -86,6 +87,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedReferralIfEmpty(db, demoMerchantCode);
       // ... and agent1's team.
       await seedAgentTeamIfEmpty(db, demoMerchantCode);
+      // ... and its contracts and rebate rates.
+      await seedContractsIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -102,6 +105,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedKycIfEmpty(db, demoMerchantCode);
   await seedReferralIfEmpty(db, demoMerchantCode);
   await seedAgentTeamIfEmpty(db, demoMerchantCode);
+  await seedContractsIfEmpty(db, demoMerchantCode);
   return true;
 }
 

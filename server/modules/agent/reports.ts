@@ -69,13 +69,13 @@ const startOfDay = (t: Date) => new Date(Math.floor(t.getTime() / dayMs) * dayMs
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The last `days` UTC days up to today's end. */
-function lastDays(now: Date, days: number): Required<Range> {
+export function lastDays(now: Date, days: number): Required<Range> {
   const to = new Date(startOfDay(now).getTime() + dayMs);
   return { from: new Date(to.getTime() - days * dayMs), to };
 }
 
 /** The query's days, or `fallback` when it names none (400 request.invalid for impossible dates or an end before the start). */
-function rangeOf(query: Pick<Paging, 'startDate' | 'endDate'>, fallback: Required<Range>): Range {
+export function rangeOf(query: Pick<Paging, 'startDate' | 'endDate'>, fallback: Required<Range>): Range {
   if (!query.startDate && !query.endDate) return fallback;
   return dayRange(query.startDate, query.endDate);
 }
@@ -91,7 +91,7 @@ function within(column: SQL, range: Range): SQL {
 }
 
 /** A `date` column within the range (the range's ends are whole UTC days). */
-function daysWithin(column: PgColumn, range: Range): SQL[] {
+export function daysWithin(column: PgColumn, range: Range): SQL[] {
   const parts: SQL[] = [];
   if (range.from) parts.push(gte(column, isoDay(range.from)));
   if (range.to) parts.push(lt(column, isoDay(range.to)));

@@ -1,10 +1,11 @@
 /**
  * The agency centre's endpoints (contract/agent.ts): the agent home's menu
  * (menu.ts), open account and the affiliate link (open-account.ts), the red
- * envelope rain (red-rain.ts) and the team's reports (report-routes.ts), for
- * the session's own agent and its own subtree only. Registered by
- * server/app.ts beside the other modules; the clock and the keys of encrypted
- * bodies are the identity modules'.
+ * envelope rain (red-rain.ts), the team's reports (report-routes.ts) and
+ * contracts and rebates (contract-routes.ts), for the session's own agent
+ * and its own subtree only. Registered by server/app.ts beside the other
+ * modules; the clock and the keys of encrypted bodies are the identity
+ * modules'.
  */
 import type { FastifyInstance } from 'fastify';
 import { affiliateEndpoint, agentMenuEndpoint, openAccountEndpoint, redRainEndpoint } from '../../../contract/agent.ts';
@@ -15,9 +16,10 @@ import { requireAgent } from './access.ts';
 import { agentMenu } from './menu.ts';
 import { affiliate, openAccount } from './open-account.ts';
 import { redRain } from './red-rain.ts';
+import { type ContractRoutesOptions, registerContractRoutes } from './contract-routes.ts';
 import { registerTeamReportRoutes } from './report-routes.ts';
 
-export function registerAgentRoutes(app: FastifyInstance): void {
+export function registerAgentRoutes(app: FastifyInstance, options: ContractRoutesOptions = {}): void {
   const { db } = app;
 
   registerEndpoint(app, agentMenuEndpoint, ({ ctx, request }) => agentMenu(requireAuth(request).member, ctx.merchant.row));
@@ -34,4 +36,5 @@ export function registerAgentRoutes(app: FastifyInstance): void {
   registerEndpoint(app, redRainEndpoint, ({ body, ctx, request }) => redRain(db, requireAuth(request).member, ctx.merchant.row, body));
 
   registerTeamReportRoutes(app);
+  registerContractRoutes(app, options);
 }
