@@ -46,6 +46,13 @@ export const openPaths = [
 ] as const;
 
 /**
+ * The contract screens: a contract is offered to any member of an agent's downline, plain members
+ * included (spec section 5: the contract check runs for types other than 4, 40, 41, 42), so these need a
+ * session, not an agent; a trial account is refused by the server (docs/contracts.md).
+ */
+export const contractPaths = ['/m/member/agent/getSalaryContract', '/m/member/agent/getDevidendContract', '/m/member/agent/getHourContract'] as const;
+
+/**
  * Need a session (member, trial or agent); guests are sent to `/m/login` with
  * `replace` (spec section 6: inbox, change password, member center, wallet...).
  * `/m/changePsw` is NOT here: it is reached right after a first login or from
@@ -66,6 +73,7 @@ export const memberPaths = [
   '/m/gameRecord',
   '/m/securityCenter',
   '/m/member/kyc',
+  ...contractPaths,
 ] as const;
 
 /** Agent members only (types 1, 2, 41, 42); anyone else goes to `/m/home` with `replace`. */
@@ -82,9 +90,6 @@ export const agentPaths = [
   '/m/agentRegister',
   '/m/member/agent/agentDivident',
   '/m/member/notice',
-  '/m/member/agent/getSalaryContract',
-  '/m/member/agent/getDevidendContract',
-  '/m/member/agent/getHourContract',
 ] as const;
 
 export type OpenPath = (typeof openPaths)[number];

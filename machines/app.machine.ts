@@ -43,7 +43,7 @@ export type AppEvent =
   | ({ type: 'navigate' } & Navigation);
 
 /** The long-lived actors the app supervises, by their system ids (systemStatus is always running). */
-export const longLivedActors = ['balance', 'favourites', 'launch', 'unread', 'chatLaunch'] as const;
+export const longLivedActors = ['balance', 'favourites', 'launch', 'unread', 'chatLaunch', 'contractPrompt'] as const;
 export type LongLivedActor = (typeof longLivedActors)[number];
 /** Children told when someone signs in or out (`session.change`; the unread counts follow the role through src/app/notice-actors.ts). */
 const sessionListeners: readonly LongLivedActor[] = ['favourites', 'launch'];

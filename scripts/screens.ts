@@ -40,6 +40,8 @@ const openMemberMenu = async (page: Page) => {
 
 const member = { username: 'player1', password: 'Player#2026' };
 const agent = { username: 'agent1', password: 'Agent#2026' };
+/** agent1's sub-agent, offered an hourly wage contract by the demo seed. */
+const teamLead = { username: 'team_lead_a', password: 'Team#2026' };
 
 const shots: Shot[] = [
   { name: 'home-guest', path: '/m/home' },
@@ -64,6 +66,64 @@ const shots: Shot[] = [
   { name: 'agent-transactions', path: '/m/agent/team/transactions', login: agent },
   { name: 'agent-red-rain', path: '/m/redRain', login: agent },
   { name: 'agent-open-account', path: '/m/agentRegister', login: agent },
+  { name: 'agent-rebate-settings', path: '/m/member/agent/agentRebeat', login: agent },
+  { name: 'agent-rebate-income', path: '/m/member/teamRebate', login: agent },
+  {
+    name: 'agent-rebate-edit',
+    path: '/m/member/agent/agentRebeat',
+    login: agent,
+    // A member's form with a rate above the agent's own, refused on its field.
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Edit the rates of / }).first().click();
+      const form = page.getByRole('dialog');
+      await form.getByLabel('Slots').fill('9.99');
+      await form.getByRole('button', { name: 'Save rates' }).click();
+      await form.getByText(/^Above your own rate/).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  // Agent contracts (the demo seed: agent1 offered team_lead_a a daily salary contract, active, and an hourly one, waiting;
+  // team_lead_b has an active dividend contract).
+  { name: 'agent-contract-salary', path: '/m/member/agent/getSalaryContract', login: agent },
+  {
+    name: 'agent-contract-offer-error',
+    path: '/m/member/agent/getSalaryContract',
+    login: agent,
+    // Two tiers that do not rise, refused on the field to fix.
+    act: async (page) => {
+      const form = page.getByRole('region', { name: 'Offer a contract' });
+      await form.getByLabel('Member account').fill('team_lead_b');
+      await form.getByRole('button', { name: 'Add a tier' }).click();
+      const tiers = form.getByRole('group');
+      await tiers.nth(0).getByLabel('Team turnover from').fill('1000');
+      await tiers.nth(0).getByLabel('Salary per day').fill('50');
+      await tiers.nth(1).getByLabel('Team turnover from').fill('800');
+      await tiers.nth(1).getByLabel('Salary per day').fill('80');
+      await form.getByRole('button', { name: 'Send offer' }).click();
+      await form.getByText(/^Each tier must be higher/).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'agent-contract-prompt',
+    path: '/m/home',
+    login: teamLead,
+    act: async (page) => {
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'agent-contract-hourly-proposal',
+    path: '/m/member/agent/getHourContract',
+    login: teamLead,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Accept' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  { name: 'agent-dividend', path: '/m/member/agent/agentDivident', login: { username: 'team_lead_b', password: 'Team#2026' } },
   { name: 'member-center', path: '/m/member/home', login: member },
   { name: 'member-account', path: '/m/myAccount/index', login: member },
   { name: 'member-menu', path: '/m/home', login: member, act: openMemberMenu },

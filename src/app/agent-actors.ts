@@ -23,12 +23,14 @@ import {
   teamPnlMembersEndpoint,
   teamTransactionsEndpoint,
 } from '../../contract/agent.ts';
+import { rebateIncomeEndpoint, rebateSettingsEndpoint, type RebateUpdate, updateRebateEndpoint } from '../../contract/agent-contracts.ts';
 import { createSealer } from '../../contract/sealed.ts';
 import { recordPageSize } from '../../contract/wallet.ts';
 import { agentHomeMachine } from '../../machines/agent-home.machine.ts';
 import { openAccountMachine } from '../../machines/open-account.machine.ts';
 import { type RecordPage, type RecordsRequest, recordsMachine } from '../../machines/records.machine.ts';
 import { redRainMachine } from '../../machines/red-rain.machine.ts';
+import { type RebateSettingsRequest, rebateSettingsMachine } from '../../machines/rebate-settings.machine.ts';
 import { type DateRange, teamOverviewMachine } from '../../machines/team-overview.machine.ts';
 import type { ApiCall } from '../api/client.ts';
 import { apiCall } from './api.ts';
@@ -106,6 +108,37 @@ export function provideTeamRecords(list: TeamList, call: ApiCall = apiCall) {
         if (typesAs && filter.types && filter.types !== 'A') query[typesAs] = filter.types;
         const page: Omit<RecordPage, 'summary'> & { summary?: unknown } = await call(endpoint as typeof teamBetsEndpoint, { query: query as never });
         return { ...page, summary: page.summary ?? null };
+      }),
+    },
+  });
+}
+
+/** Rebate settings (GAMSER): the own rates and the direct members' by account prefix, paged; a member's rates set. */
+export function provideRebateSettingsMachine(call: ApiCall = apiCall) {
+  return rebateSettingsMachine.provide({
+    actors: {
+      loadSettings: fromPromise(async ({ input }: { input: RebateSettingsRequest }) =>
+        call(rebateSettingsEndpoint, { query: { pageNo: input.pageNo, pageSize: recordPageSize, ...(input.account ? { account: input.account } : {}) } }),
+      ),
+      saveRates: fromPromise(async ({ input }: { input: RebateUpdate }) => call(updateRebateEndpoint, { body: input })),
+    },
+  });
+}
+
+/** Team rebate income (AGEREBINC3): the record list of the agent's rebates per day, with its totals, by date range. */
+export function provideRebateIncomeRecords(call: ApiCall = apiCall) {
+  return recordsMachine.provide({
+    actors: {
+      loadRecords: fromPromise(async ({ input }: { input: RecordsRequest }): Promise<RecordPage> => {
+        const { filter } = input;
+        return call(rebateIncomeEndpoint, {
+          query: {
+            pageNo: input.pageNo,
+            pageSize: recordPageSize,
+            ...(filter.startDate ? { startDate: filter.startDate } : {}),
+            ...(filter.endDate ? { endDate: filter.endDate } : {}),
+          },
+        });
       }),
     },
   });

@@ -1,4 +1,4 @@
-import { agentPaths, pathTitleId } from '../../contract/route-paths.ts';
+import { agentPaths, memberPaths, pathTitleId } from '../../contract/route-paths.ts';
 
 /**
  * The parts a language's catalog is compiled into (scripts/compile-catalogs.ts):
@@ -19,9 +19,8 @@ import { agentPaths, pathTitleId } from '../../contract/route-paths.ts';
  * hints `install.`, the update prompt `update.`, the offline notice
  * `offline.`) are the `install` part, loaded with the layer that shows them
  * (src/features/shell/install-layer.tsx), after the first screen. The
- * whole-page states (maintenance and region restriction, and the
- * coming-soon screen `empty.comingSoon.`) are the `status` part, loaded by
- * the lazy screens that show them; the service worker keeps it with `core`
+ * whole-page states (maintenance and region restriction) are the `status`
+ * part, loaded by the lazy screens that show them; the service worker keeps it with `core`
  * for every language, as the maintenance page may show offline.
  */
 export const catalogParts = ['core', 'identity', 'money', 'lobby', 'content', 'install', 'status'] as const;
@@ -46,7 +45,7 @@ export type CompiledPart = (typeof compiledParts)[number];
  * other code (session, request, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.|agent\.)/, 'identity'],
+  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.|agent\.|contract\.|rebate\.)/, 'identity'],
   // The withdraw form meets kyc.required (a withdrawal waiting for the identity check).
   [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.|kyc\.required$)/, 'money'],
   [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.)/, 'content'],
@@ -64,11 +63,14 @@ const lobbyPart = /^lobby\.(filter|classify|list|tabs|search|sheet|footer|downlo
 const identityIds: ReadonlySet<string> = new Set(['email-incorrect', 'in_sms_send', 'in_sms_sending', 'in_popup_prompt', 'in_sure_logout']);
 
 /**
- * The titles of the agents' screens: only an agent ever sees them, and the agents' pathless layout
- * loads the identity part before any of its screens (src/routes/guards/agent-only.tsx), as the
- * member center and member menu that link to the agency centre do.
+ * The titles of the screens that need a session: only a signed-in member sees them, and the agents' and
+ * the members' pathless layouts load the identity part before any of their screens
+ * (src/routes/guards/agent-only.tsx, member-only.tsx), as the member center, the member menu and the
+ * agency centre that link to them do. But for the titles the side menu shows a guest too (the points mall,
+ * member benefits, invite friends: src/features/shell/side-menu.tsx), which stay in `core`.
  */
-const agentTitleIds: ReadonlySet<string> = new Set(agentPaths.map(pathTitleId));
+const guestMenuPaths: readonly string[] = ['/m/mall/mallHome', '/m/member/benefits', '/m/inviteFriends'];
+const sessionTitleIds: ReadonlySet<string> = new Set([...agentPaths, ...memberPaths.filter((p) => !guestMenuPaths.includes(p))].map(pathTitleId));
 
 /** The part a message id is compiled into; null for messages the browser never needs. */
 export function partOf(id: string): CompiledPart | null {
@@ -92,12 +94,12 @@ export function partOf(id: string): CompiledPart | null {
   // name, which the shell puts in the document's title, is in `core`.
   if (namespace === 'staff') return id === 'staff.title' ? 'core' : 'content';
   if (namespace === 'install' || namespace === 'update' || namespace === 'offline') return 'install';
-  if (/^(status\.(maintenance|restricted)|empty\.comingSoon)\./.test(id)) return 'status';
+  if (/^status\.(maintenance|restricted)\./.test(id)) return 'status';
   // The spec's bare ids, each shown by the screens of one part only: the trial account's refusal by the
   // wallet; the SMS button, the e-mail check, the logout and password prompts and the trial's
   // sign-up offer by the identity screens and dialogs; the login notice by the launcher.
   if (id === 'free_reject') return 'money';
-  if (identityIds.has(id) || namespace === 'trial' || agentTitleIds.has(id)) return 'identity';
+  if (identityIds.has(id) || namespace === 'trial' || sessionTitleIds.has(id)) return 'identity';
   if (id === 'in_logged_login') return 'lobby';
   if (lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {

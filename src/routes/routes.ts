@@ -60,6 +60,9 @@ export const routes = rootRoute('root.tsx', [
     route('/m/gameRecord', 'm/game-record.tsx'),
     route('/m/securityCenter', 'm/security-center.tsx'),
     route('/m/member/kyc', 'm/member/kyc.tsx'),
+    route('/m/member/agent/getSalaryContract', 'm/member/agent/get-salary-contract.tsx'),
+    route('/m/member/agent/getDevidendContract', 'm/member/agent/get-devidend-contract.tsx'),
+    route('/m/member/agent/getHourContract', 'm/member/agent/get-hour-contract.tsx'),
   ]),
 
   // Agent members only.
@@ -76,9 +79,6 @@ export const routes = rootRoute('root.tsx', [
     route('/m/agentRegister', 'm/agent-register.tsx'),
     route('/m/member/agent/agentDivident', 'm/member/agent/agent-divident.tsx'),
     route('/m/member/notice', 'm/member/notice.tsx'),
-    route('/m/member/agent/getSalaryContract', 'm/member/agent/get-salary-contract.tsx'),
-    route('/m/member/agent/getDevidendContract', 'm/member/agent/get-devidend-contract.tsx'),
-    route('/m/member/agent/getHourContract', 'm/member/agent/get-hour-contract.tsx'),
   ]),
 
   // The staff console (customer service), outside the players' site.

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { hotGamesEndpoint } from '../../../contract/games.ts';
 import type { StatusAnswer } from '../../../machines/system-status.machine.ts';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
-import { agentSession, memberSession, renderApp } from '../../test/render-app.tsx';
+import { memberSession, renderApp } from '../../test/render-app.tsx';
 
 describe('site status', () => {
   it('shows the site while the status is unknown', async () => {
@@ -60,12 +60,6 @@ describe('shell layout', () => {
     renderApp({ path: '/m/help' });
     await screen.findByRole('heading', { level: 1, name: 'Help center' });
     await waitFor(() => expect(document.title).toBe('Help center | M Casino'));
-  });
-
-  it('shows a designed "coming soon" state on screens that come later', async () => {
-    renderApp({ path: '/m/member/agent/agentRebeat', session: agentSession });
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/m/home');
   });
 
   it('greets a member by name on home', async () => {

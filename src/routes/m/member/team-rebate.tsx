@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon.tsx';
+import { RebateIncomeScreen } from '../../../features/agent/rebate-screens.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/teamRebate')({
-  component: TeamRebateScreen,
+  component: RebateIncomeScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function TeamRebateScreen() {
-  return <ComingSoon icon="hand-coins" />;
-}

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
+import { lazy } from 'react';
+
+/**
+ * The screen is a chunk of its own, with its styles, loaded by the route's: the route table of the site's
+ * first load then names none of its stylesheets (the home's first-load budget, tests/bench/bench-bundle.ts).
+ */
+const DividendScreen = lazy(() => import('../../../../features/agent/dividend-screen.tsx').then((m) => ({ default: m.DividendScreen })));
 
 export const Route = createFileRoute('/_agent-only/m/member/agent/agentDivident')({
-  component: AgentDividentScreen,
+  component: DividendScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function AgentDividentScreen() {
-  return <ComingSoon icon="piggy-bank" />;
-}

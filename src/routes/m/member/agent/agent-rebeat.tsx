@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
+import { RebateSettingsScreen } from '../../../../features/agent/rebate-screens.tsx';
 
 export const Route = createFileRoute('/_agent-only/m/member/agent/agentRebeat')({
-  component: AgentRebeatScreen,
+  component: RebateSettingsScreen,
 });
-
-/** Placeholder until the feature lands: route, title and layout are final. */
-function AgentRebeatScreen() {
-  return <ComingSoon icon="percent" />;
-}

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../features/shell/coming-soon.tsx';
+import { lazy } from 'react';
 
-export const Route = createFileRoute('/_agent-only/m/member/agent/getDevidendContract')({
+/**
+ * The screen is a chunk of its own, with its styles, loaded by the route's: the route table of the site's
+ * first load then names none of its stylesheets (the home's first-load budget, tests/bench/bench-bundle.ts).
+ */
+const ContractScreen = lazy(() => import('../../../../features/agent/contract-screen.tsx').then((m) => ({ default: m.ContractScreen })));
+
+export const Route = createFileRoute('/_member-only/m/member/agent/getDevidendContract')({
   component: GetDevidendContractScreen,
 });
 
-/** Placeholder until the feature lands: route, title and layout are final. */
 function GetDevidendContractScreen() {
-  return <ComingSoon icon="file-pen-line" />;
+  return <ContractScreen kind="dividend" />;
 }
