@@ -137,3 +137,26 @@ export async function createTestDatabase(options: { databaseUrl?: string } = {})
     },
   };
 }
+
+/**
+ * A fresh, migrated and seeded database for a test that runs processes of
+ * its own on it (a server, the operator's CLI), named in `env`: with
+ * DATABASE_URL a new PostgreSQL database (`env.DATABASE_URL`), else a new
+ * PGlite data directory (`env.DATA_DIR`, and no DATABASE_URL). `open` opens
+ * it in the test's process (with PGlite only while no child has it open);
+ * `close` drops the PostgreSQL database or removes the data directory.
+ */
+export async function createProcessDatabase(prefix: string, env: NodeJS.ProcessEnv): Promise<{ open(): Promise<DatabaseHandle>; close(): Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const testDb = await createTestDatabase();
+    env.DATABASE_URL = testDb.databaseUrl;
+    return { open: () => openDatabase({ databaseUrl: testDb.databaseUrl as string }), close: () => testDb.close() };
+  }
+  delete env.DATABASE_URL;
+  const dataDir = await createTestDataDir(prefix);
+  env.DATA_DIR = dataDir;
+  return {
+    open: () => openDatabase({ dataDir }),
+    close: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}

@@ -11,26 +11,23 @@
  * PostgreSQL database, without it on a PGlite data directory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { payoutFor } from '../../../contract/agent-contracts.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/connect.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import { members } from '../../db/schema.ts';
 import { agentContracts, contractPayouts } from '../../db/schema-contracts.ts';
 import { ledgerTransactions } from '../../db/schema-wallet.ts';
-import { createTestDatabase, createTestDataDir, type TestDatabase } from '../../test/test-db.ts';
+import { createProcessDatabase } from '../../test/test-db.ts';
 import { intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { balanceOf, postTransaction } from '../wallet/ledger.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const children: ChildProcess[] = [];
-const dirs: string[] = [];
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const contractsCount = 150;
@@ -63,20 +60,10 @@ function run(args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string, chi
 
 describe('contract settlement killed mid-run', () => {
   it('pays every contract of the period exactly once after a SIGKILL, a rerun and concurrent runs', async () => {
-    let testDb: TestDatabase | null = null;
     const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.NODE_OPTIONS;
-    if (process.env.DATABASE_URL) {
-      testDb = await createTestDatabase();
-      env.DATABASE_URL = testDb.databaseUrl;
-    } else {
-      delete env.DATABASE_URL;
-      const dataDir = await createTestDataDir('settle-crash-');
-      dirs.push(dataDir);
-      env.DATA_DIR = dataDir;
-    }
-    const open = (): Promise<DatabaseHandle> =>
-      env.DATABASE_URL ? openDatabase({ databaseUrl: env.DATABASE_URL }) : openDatabase({ dataDir: env.DATA_DIR as string });
+    const database = await createProcessDatabase('settle-crash-', env);
+    const open = database.open;
 
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
     const period = new Date(today - 86_400_000).toISOString().slice(0, 10);
@@ -171,7 +158,7 @@ describe('contract settlement killed mid-run', () => {
       expect(await ledgerInvariants(handle.db)).toEqual(intactLedger);
     } finally {
       await handle.close().catch(() => undefined);
-      await testDb?.close();
+      await database.close();
     }
   });
 });

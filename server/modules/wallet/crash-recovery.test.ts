@@ -14,7 +14,6 @@
  * database, without it on a PGlite data directory, the same way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -31,24 +30,21 @@ import {
   setWithdrawalPasswordEndpoint,
   walletEndpoint,
 } from '../../../contract/wallet.ts';
-import { openDatabase } from '../../db/connect.ts';
 import { createContractClient } from '../../test/contract-client.ts';
 import { members } from '../../db/schema.ts';
 import { bets, deposits, ledgerTransactions, withdrawals } from '../../db/schema-wallet.ts';
 import { playRounds } from '../../db/schema-play.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
-import { createTestDatabase, createTestDataDir, type TestDatabase } from '../../test/test-db.ts';
+import { createProcessDatabase } from '../../test/test-db.ts';
 import { intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
 import { betMismatches } from '../../test/wallet-model.ts';
 import { balanceOf } from './ledger.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const children: ChildProcess[] = [];
-const dirs: string[] = [];
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Calls `onLine` with every JSON log line of the server. */
@@ -152,7 +148,6 @@ async function payOnPage(baseUrl: string, payUrl: string, verb: 'confirm' | 'not
 
 describe('SIGKILL under load', () => {
   it('restarts with every acknowledged operation and every invariant intact', async () => {
-    let testDb: TestDatabase | null = null;
     // Rounds pending for 2 s are taken as interrupted; the sweep runs every 0.5 s.
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -164,16 +159,8 @@ describe('SIGKILL under load', () => {
       PLAY_RECOVERY_EVERY_MS: '500',
     };
     delete env.NODE_OPTIONS;
-    if (process.env.DATABASE_URL) {
-      testDb = await createTestDatabase();
-      env.DATABASE_URL = testDb.databaseUrl;
-    } else {
-      delete env.DATABASE_URL;
-      const dataDir = await createTestDataDir('wallet-crash-');
-      dirs.push(dataDir);
-      env.DATA_DIR = dataDir;
-    }
-    const open = () => (env.DATABASE_URL ? openDatabase({ databaseUrl: env.DATABASE_URL }) : openDatabase({ dataDir: env.DATA_DIR as string }));
+    const database = await createProcessDatabase('wallet-crash-', env);
+    const open = database.open;
 
     try {
       // 1. Load: deposits paid on the hosted page, withdrawals and game rounds, in parallel, then SIGKILL.
@@ -375,7 +362,7 @@ describe('SIGKILL under load', () => {
         await handle.close();
       }
     } finally {
-      await testDb?.close();
+      await database.close();
     }
   }, 180_000);
 });

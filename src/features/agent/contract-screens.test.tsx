@@ -1,27 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Contract, ContractOverview, ContractPayout, DividendSummary } from '../../../contract/agent-contracts.ts';
+import type { ContractOverview, ContractPayout, DividendSummary } from '../../../contract/agent-contracts.ts';
+import { contract } from '../../../machines/test/models/contract.model.ts';
 import { fetchServer, refuse } from '../../test/fetch-server.ts';
 import { lobbyServer } from '../../test/lobby-fakes.ts';
 import { agentSession, memberSession, renderApp } from '../../test/render-app.tsx';
 
 const peso = { code: 'PHP', symbol: '₱', minorUnits: 2 };
 const wallet = { merchant: { merchantCode: 'DEMO', currency: peso }, member: { memberId: 1, balance: 1234567, held: 0 }, sumBalance: 1234567, updatedAt: '2026-11-28T10:00:00.000Z' };
-const contract = (id: number, status: Contract['status'], over: Partial<Contract> = {}): Contract => ({
-  id,
-  kind: 'salary',
-  status,
-  agentAccount: 'boss',
-  memberAccount: 'alice',
-  tiers: [
-    { threshold: 100000, reward: 5000 },
-    { threshold: 500000, reward: 30000 },
-  ],
-  createdAt: '2026-11-20T08:00:00.000Z',
-  decidedAt: status === 'pending' ? null : '2026-11-21T08:00:00.000Z',
-  endedAt: status === 'ended' ? '2026-11-25T08:00:00.000Z' : null,
-  ...over,
-});
 const payout = (id: number, over: Partial<ContractPayout> = {}): ContractPayout => ({
   id,
   contractId: 2,
