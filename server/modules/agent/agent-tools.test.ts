@@ -22,15 +22,15 @@ import {
   redRainEndpoint,
 } from '../../../contract/agent.ts';
 import { affiliateCheckEndpoint } from '../../../contract/member.ts';
-import { loginEndpoint } from '../../../contract/session.ts';
 import { transactionRecordsEndpoint, walletEndpoint } from '../../../contract/wallet.ts';
 import { executeAdminCommand } from '../../admin/commands.ts';
 import { members } from '../../db/schema.ts';
 import { memberTree } from '../../db/schema-agent.ts';
 import { demoAccounts } from '../../seed/seed-members.ts';
+import { type AgentAccount, agentAccounts, openedMemberPassword } from '../../test/agent-harness.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
-import { createMember, intactLedger, ledgerInvariants, signInTrial, testPassword } from '../../test/wallet-harness.ts';
-import { balanceOf, findTransaction, postTransaction } from '../wallet/ledger.ts';
+import { intactLedger, ledgerInvariants, signInTrial, } from '../../test/wallet-harness.ts';
+import { balanceOf, findTransaction, } from '../wallet/ledger.ts';
 import { redRainKeyOf } from './red-rain.ts';
 
 let h: Harness;
@@ -42,37 +42,16 @@ afterAll(async () => {
 });
 
 const db = () => h.testDb.db;
-const memberPassword = 'Team#2026x';
+const memberPassword = openedMemberPassword;
 const agentFunds = 5_000_00;
 
 let seq = 0;
-interface Account {
-  id: number;
-  username: string;
-  c: TestClient;
-}
+type Account = AgentAccount;
 
-async function logIn(username: string, password: string): Promise<TestClient> {
-  const c = h.client({ ip: `198.51.100.${(++seq % 200) + 20}`, deviceId: `device-agent-${seq}` });
-  c.token = (await c.sealed.call(loginEndpoint, { type: 'username', username, password })).token;
-  return c;
-}
-
+const accounts = agentAccounts(() => h, 'at');
+const { logIn } = accounts;
 /** A new agent (type 1 unless given) of the demo merchant with `agentFunds` in its wallet, logged in. */
-async function fundedAgent(type = 1): Promise<Account> {
-  const username = `agent${++seq}x`;
-  const row = await createMember(db(), username, type);
-  await postTransaction(db(), {
-    merchantId: 'DEMO',
-    idempotencyKey: `agent-opening:${row.id}`,
-    kind: 'adjust',
-    postings: [
-      { account: { kind: 'house' }, amount: -agentFunds },
-      { account: { kind: 'member', memberId: row.id }, amount: agentFunds },
-    ],
-  });
-  return { id: row.id, username, c: await logIn(username, testPassword) };
-}
+const fundedAgent = (type = 1) => accounts.agent(type, agentFunds);
 
 const openAccount = (c: TestClient, kind: OpenAccountKind, username: string, extra: Record<string, string> = {}) =>
   c.sealed.call(openAccountEndpoint, { kind, username, password: memberPassword, confirmPassword: memberPassword, ...extra });
