@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RebateIncomeDay, RebateMember, RebateRate, RebateSettings } from '../../../contract/agent-contracts.ts';
+import type { RebateIncomeDay, RebateMember, RebateSettings } from '../../../contract/agent-contracts.ts';
+import { rates } from '../../../machines/test/models/rebate-settings.model.ts';
 import { fetchServer, refuse } from '../../test/fetch-server.ts';
 import { agentSession, renderApp } from '../../test/render-app.tsx';
 
 const peso = { code: 'PHP', symbol: '₱', minorUnits: 2 };
 const wallet = { merchant: { merchantCode: 'DEMO', currency: peso }, member: { memberId: 1, balance: 1234567, held: 0 }, sumBalance: 1234567, updatedAt: '2026-11-28T10:00:00.000Z' };
-const rates = (rng: number, live = 0): RebateRate[] => [
-  { gameType: 'RNG', rateBps: rng },
-  { gameType: 'FISH', rateBps: 0 },
-  { gameType: 'LIVE', rateBps: live },
-  { gameType: 'PVP', rateBps: 0 },
-  { gameType: 'SPORTS', rateBps: 0 },
-  { gameType: 'LOTT', rateBps: 0 },
-  { gameType: 'ELOTT', rateBps: 0 },
-];
 const rico: RebateMember = { id: 2, account: 'rico_m', type: 0, rates: rates(100) };
 const bella: RebateMember = { id: 3, account: 'bella22', type: 2, rates: rates(50, 25) };
 const settings = (members: RebateMember[]): RebateSettings => ({ own: rates(150, 80), members: { list: members, pageNum: 1, totalPages: 1, total: members.length } });
