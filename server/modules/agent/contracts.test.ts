@@ -28,6 +28,7 @@ import {
   dividendSummaryEndpoint,
   proposeContractEndpoint,
 } from '../../../contract/agent-contracts.ts';
+import { members } from '../../db/schema.ts';
 import { agentContracts, contractPayouts } from '../../db/schema-contracts.ts';
 import { agentAccounts } from '../../test/agent-harness.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
@@ -134,14 +135,17 @@ describe('propose', () => {
     });
   });
 
-  it("answers 404 agent.member.not.found for a level-2 member, another agent's member, an unknown account, itself and its own agent", async () => {
+  it("answers 404 agent.member.not.found for a level-2 member, another agent's member, an unknown account, a disabled member, itself and its own agent", async () => {
     const a = await fundedAgent();
     const b = await fundedAgent();
     const sub = await opened(a, 'agent');
     const deep = await opened(sub);
     const bMember = await opened(b);
+    const disabled = await opened(a);
+    await db().update(members).set({ status: 'disabled' }).where(eq(members.id, disabled.id));
     const cases: [TestClient, string][] = [
       [a.c, deep.username],
+      [a.c, disabled.username],
       [a.c, bMember.username],
       [a.c, `nobody${++seq}x`],
       [a.c, a.username],
@@ -152,7 +156,7 @@ describe('propose', () => {
     for (const [c, account] of cases) {
       expect({ account, ...(await errorOf(propose(c, account))) }).toEqual({ account, status: 404, errorCode: 'agent.member.not.found' });
     }
-    expect(await contractRows([a.id, b.id, sub.id, deep.id, bMember.id])).toEqual([]);
+    expect(await contractRows([a.id, b.id, sub.id, deep.id, bMember.id, disabled.id])).toEqual([]);
   });
 
   it('answers 403 agent.only to a plain member and a trial account, storing nothing', async () => {

@@ -114,7 +114,14 @@ export async function proposeContract(db: Database, agent: MemberRow, body: Cont
   const [target] = await db
     .select({ id: members.id })
     .from(members)
-    .where(and(eq(members.merchantCode, agent.merchantCode), eq(members.parentId, agent.id), eq(sql`lower(${members.username})`, body.account.toLowerCase())))
+    .where(
+      and(
+        eq(members.merchantCode, agent.merchantCode),
+        eq(members.parentId, agent.id),
+        eq(members.status, 'active'),
+        eq(sql`lower(${members.username})`, body.account.toLowerCase()),
+      ),
+    )
     .limit(1);
   if (!target) {
     throw new AppError(404, errorCodes.agentMemberNotFound, 'Sorry, the user does not exist or is disabled.', { field: 'account' });
