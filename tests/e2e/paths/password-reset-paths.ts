@@ -5,6 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
+import { setPasswordByPhoneEndpoint } from '../../../contract/member.ts';
 import { identityMessages } from '../../../machines/identity-types.ts';
 import { passwordResetMachine } from '../../../machines/password-reset.machine.ts';
 import { clientHeaders, freshClientAddress } from '../client-address.ts';
@@ -35,6 +36,16 @@ const resetEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.loginAfterReset', error: { errorCode: 'captcha.required', value: { captchaRequired: true } } },
 ];
 
+/**
+ * Submits the phone form and waits for the server's answer: the same refusal twice in a row shows the
+ * same alert, so the screen is looked at only once the second answer is in.
+ */
+async function submitPhoneReset(page: Page) {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === setPasswordByPhoneEndpoint.path);
+  await page.getByRole('button', { name: text('identity.reset.submit'), exact: true }).click();
+  await answered;
+}
+
 async function driveReset(page: Page, event: AnyEventObject, member: Member) {
   switch (tagOf(event)) {
     case 'lookup.change':
@@ -52,7 +63,7 @@ async function driveReset(page: Page, event: AnyEventObject, member: Member) {
       await field(page, text('identity.field.mobile')).fill(freshMobile());
       await field(page, text('identity.field.smsCode')).fill('000000');
       await field(page, text('identity.field.newPassword')).fill('Reset#2027');
-      await page.getByRole('button', { name: text('identity.reset.submit'), exact: true }).click();
+      await submitPhoneReset(page);
       return;
     case 'phone.submit:samePassword':
     case 'phone.submit:right': {
@@ -66,7 +77,7 @@ async function driveReset(page: Page, event: AnyEventObject, member: Member) {
       }
       await field(page, text('identity.field.smsCode')).fill(member.code);
       await field(page, text('identity.field.newPassword')).fill(event.tag === 'right' ? 'Reset#2027' : member.password);
-      await page.getByRole('button', { name: text('identity.reset.submit'), exact: true }).click();
+      await submitPhoneReset(page);
       return;
     }
     default:
