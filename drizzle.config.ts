@@ -16,6 +16,7 @@ export default defineConfig({
     './server/db/schema-loyalty.ts',
     './server/db/schema-agent.ts',
     './server/db/schema-contracts.ts',
+    './server/db/schema-responsible.ts',
   ],
   out: './server/db/migrations',
 });

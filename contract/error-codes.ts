@@ -126,6 +126,13 @@ export const errorCodes = {
   contractPendingExists: 'contract.pending.exists',
   contractTiersInvalid: 'contract.tiers.invalid',
   rebateRateAboveOwn: 'rebate.rate.above.own',
+  // responsible gambling (contract/responsible-gaming.ts)
+  rgDepositLimit: 'rg.deposit.limit',
+  rgDepositExcluded: 'rg.deposit.excluded',
+  rgPlayExcluded: 'rg.play.excluded',
+  rgBetLossLimit: 'rg.bet.loss.limit',
+  rgBetWagerLimit: 'rg.bet.wager.limit',
+  rgExclusionShorter: 'rg.exclusion.shorter',
   // live chat (contract/chat.ts)
   chatRateLimited: 'chat.rate.limited',
   chatUnauthorized: 'chat.auth.invalid',

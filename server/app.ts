@@ -28,6 +28,7 @@ import { type PlayRoutesOptions, registerPlayRoutes } from './modules/play/route
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
+import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/routes.ts';
 import { registerAgentRoutes } from './modules/agent/routes.ts';
 import type { ContractRoutesOptions } from './modules/agent/contract-routes.ts';
 
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSeamlessRoutes(app, { now: () => app.identity.now(), masterSecret: options.vendorWalletSecret });
   registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });
   registerLoyaltyRoutes(app, { now: () => app.identity.now() });
+  registerResponsibleGamingRoutes(app, { now: () => app.identity.now() });
   registerAgentRoutes(app, options.agent);
   await registerChatRoutes(app);
 

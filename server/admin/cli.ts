@@ -31,6 +31,7 @@ import { formatKyc, parseKycArgs, writeKycExport } from '../modules/member/kyc-a
 import { agentMenuKeys } from '../../contract/agent.ts';
 import { formatAgent, parseAgentArgs } from '../modules/agent/admin-commands.ts';
 import { formatSettlement, parseSettlementArgs } from '../modules/agent/settlement-commands.ts';
+import { formatRg, parseRgArgs } from '../modules/responsible-gaming/admin-commands.ts';
 import {
   amountPattern,
   applicationListStatuses,
@@ -129,6 +130,9 @@ Commands:
   rebates set <username> <type> <percent>
                                    set a member's rebate rate of a game type (RNG, FISH, LIVE, PVP, SPORTS,
                                    LOTT, ELOTT; 0 to 10 %); its team's rates above it are lowered to it
+  rg list                          members with deposit, loss or wager limits (in force, and changes
+                                   waiting out their 24-hour cooling-off), session limits, reality
+                                   checks, time-outs and self-exclusions
   announcements publish --type T --title "..." --content "<p>...</p>" --language L
                 [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
                                    publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
@@ -209,6 +213,11 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   if (area === 'agent') {
     if (all || to !== undefined || status !== undefined || olderThan !== undefined || valued.size > 0) return { error: 'Unknown option for "agent"' };
     const parsed = parseAgentArgs(merchant, action, rest);
+    return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
+  }
+  if (area === 'rg') {
+    if (all || to !== undefined || status !== undefined || olderThan !== undefined || valued.size > 0) return { error: 'Unknown option for "rg"' };
+    const parsed = parseRgArgs(merchant, action);
     return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
   }
   if (area === 'contracts' || area === 'rebates') {
@@ -629,6 +638,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     if ('agentMenu' in view || 'agentTeam' in view) {
       const changes = parsed.command.kind === 'agent.menu.grant' || parsed.command.kind === 'agent.menu.revoke';
       io.out(changes ? `OK: ${parsed.command.kind}${note}\n${formatAgent(view)}` : formatAgent(view));
+      return 0;
+    }
+    if ('rgMembers' in view) {
+      io.out(formatRg(view));
       return 0;
     }
     if ('contractPayouts' in view || 'rebatePayouts' in view || 'rebateRates' in view) {

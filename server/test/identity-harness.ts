@@ -73,6 +73,8 @@ export async function createHarness(options: { identity?: IdentityOptions } = {}
     identity: { now: clock.now, captchaDigits: () => captchaDigits.value, ...options.identity },
     // No background sweep of interrupted game rounds: tests that need it run it themselves.
     play: { recoverEveryMs: 0 },
+    // The money module reads the same clock (deposit orders against limits set at the harness's time).
+    wallet: { now: clock.now },
   });
   const client = (o: { ip?: string; deviceId?: string; token?: string | null } = {}): TestClient => {
     const state: TestClient = {

@@ -45,12 +45,12 @@ export type CompiledPart = (typeof compiledParts)[number];
  * other code (session, request, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.|agent\.|contract\.|rebate\.)/, 'identity'],
+  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.|agent\.|contract\.|rebate\.|rg\.exclusion\.)/, 'identity'],
   // The withdraw form meets kyc.required (a withdrawal waiting for the identity check).
-  [/^(wallet\.|deposit\.|bankcard\.|withdraw\.|request\.idempotency\.|kyc\.required$)/, 'money'],
+  [/^(wallet\.|deposit\.|rg\.deposit\.|bankcard\.|withdraw\.|request\.idempotency\.|kyc\.required$)/, 'money'],
   [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.)/, 'content'],
   // Shown by the launcher's toasts and the game lists, which load the lobby part.
-  [/^game\./, 'lobby'],
+  [/^(game\.|rg\.(play|bet)\.)/, 'lobby'],
 ];
 
 /**
@@ -80,8 +80,8 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
   // The member screens' messages (member center, my account: `account.`; the security center: `security.`; the VIP room and reward
-  // center: `loyalty.`; invite friends: `referral.`; the KYC center: `kyc.`; the agency centre: `agent.`) come with the identity part.
-  if (namespace === 'account' || namespace === 'security' || namespace === 'loyalty' || namespace === 'referral' || namespace === 'kyc' || namespace === 'agent') {
+  // center: `loyalty.`; invite friends: `referral.`; the KYC center: `kyc.`; the agency centre: `agent.`; responsible gaming: `rg.`) come with the identity part.
+  if (namespace === 'account' || namespace === 'security' || namespace === 'loyalty' || namespace === 'referral' || namespace === 'kyc' || namespace === 'agent' || namespace === 'rg') {
     return 'identity';
   }
   // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,

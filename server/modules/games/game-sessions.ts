@@ -26,6 +26,7 @@ import { launchTokenPattern, openLaunch, sealLaunch } from './launch-tokens.ts';
 import { sqlState } from '../wallet/ledger.ts';
 import { type GameFilter, gameColumns, gameConditions, type GameRecord } from './queries.ts';
 import { toGame } from './service.ts';
+import { assertNotExcluded } from '../responsible-gaming/service.ts';
 
 /** Who launches: the member of the session and the merchant it belongs to. */
 export interface Launcher {
@@ -93,6 +94,8 @@ export async function launchGame(
 ): Promise<{ url: string }> {
   const game = await (options.findGame ?? ((merchantCode, b) => findLaunchableGame(db, merchantCode, b)))(launcher.merchantCode, body);
   checkLaunch(game, body);
+  // A member in a time-out or self-exclusion plays nothing, free play included.
+  await assertNotExcluded(db, launcher.memberId, now);
   const token = sealLaunch(await secretKeyOf(db, 'game-launch'), {
     merchantCode: launcher.merchantCode,
     memberId: launcher.memberId,

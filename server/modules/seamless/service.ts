@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type CreditBody, type DebitBody, type MovementAnswer, type RollbackBody, seamlessErrorCodes } from '../../../contract/seamless.ts';
+import { errorCodes } from '../../../contract/error-codes.ts';
 import type { Database } from '../../db/connect.ts';
 import { members } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -155,6 +156,10 @@ const refusals: Record<string, () => AppError> = {
   round_unknown: () => new AppError(404, seamlessErrorCodes.betNotFound, 'No bet for this round.'),
   bet_settled: () => new AppError(409, seamlessErrorCodes.betSettled, 'This round is already settled.'),
   bet_rolled_back: () => new AppError(409, seamlessErrorCodes.betRolledBack, 'This round was rolled back.'),
+  // The player's own protections (server/modules/responsible-gaming/).
+  excluded: () => new AppError(403, errorCodes.rgPlayExcluded, 'The player is in a time-out or self-exclusion.'),
+  limit_wager: () => new AppError(409, errorCodes.rgBetWagerLimit, "This bet would pass the player's wager limit."),
+  limit_loss: () => new AppError(409, errorCodes.rgBetLossLimit, "This bet would pass the player's loss limit."),
 };
 
 async function move(db: Database, scope: WalletScope, step: Omit<Step, 'merchant' | 'vendor' | 'at'>, now: Date): Promise<MovementAnswer> {

@@ -20,6 +20,7 @@ import { createBatcher } from '../../lib/batcher.ts';
 import { isSharedDatabase } from '../../db/change-bus.ts';
 import { storedUserAgent } from './session-view.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { sessionEndFor } from '../responsible-gaming/service.ts';
 
 /** Why a session ended; only `replaced` (web: login.not.session) and `rotated` (device: reuse detection) are read back. */
 export type RevokeReason = 'replaced' | 'logout' | 'rotated' | 'password' | 'reuse' | 'elsewhere';
@@ -76,7 +77,7 @@ export interface SessionService {
   info(auth: AuthenticatedSession): SessionInfo;
 }
 
-type Executor = Pick<Database, 'insert'>;
+type Executor = Pick<Database, 'insert' | 'select'>;
 
 const tokenInvalid = () => new AppError(401, errorCodes.unauthorized, 'The account has been logged out, please log in again');
 
@@ -90,6 +91,9 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
     const t = now();
     const token = newToken();
     const lifetime = kind === 'web' ? limits.sessionAbsoluteMs : limits.deviceSessionMs;
+    const end = new Date(t.getTime() + lifetime);
+    // A web session ends at the member's session limit, when it set one (server/modules/responsible-gaming/).
+    const limitEnd = kind === 'web' ? await sessionEndFor(executor, member.id, t) : null;
     const [session] = await executor
       .insert(sessions)
       .values({
@@ -101,7 +105,7 @@ export function createSessionService(db: Database, now: Clock, limits: IdentityL
         userAgent: storedUserAgent(client.userAgent),
         createdAt: t,
         lastSeenAt: t,
-        expiresAt: new Date(t.getTime() + lifetime),
+        expiresAt: limitEnd && limitEnd < end ? limitEnd : end,
       })
       .returning();
     if (!session) throw new Error('session not inserted');

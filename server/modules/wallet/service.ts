@@ -38,6 +38,7 @@ import {
   type WithdrawalRow,
   withdrawals,
 } from '../../db/schema-wallet.ts';
+import { checkDeposit } from '../responsible-gaming/service.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertKycForWithdrawal } from '../member/kyc.ts';
 import { uniqueViolation } from '../member/queries.ts';
@@ -320,6 +321,8 @@ export function createWalletService(deps: WalletServiceDeps) {
       const raceLost = new Error('deposit key raced');
       const row = await db
         .transaction(async (trx) => {
+          // The member's own limits and exclusion, decided under its protection row's lock (one order at a time).
+          await checkDeposit(trx as unknown as Database, member.id, body.amount, at);
           const opened = await provider.createPayment(trx as unknown as Database, {
             merchantCode: merchant.code,
             orderNo: no,

@@ -192,6 +192,9 @@ const errorText = {
   'play.params.invalid': 'play.error.params',
   'play.session.invalid': 'play.error.session',
   'play.round.voided': 'play.error.voided',
+  'rg.play.excluded': 'play.error.excluded',
+  'rg.bet.loss.limit': 'play.error.lossLimit',
+  'rg.bet.wager.limit': 'play.error.wagerLimit',
 };
 
 /** Answers after which the round may still be in progress or placed: the next press retries it with the same key. */
