@@ -7,9 +7,20 @@
 import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
-/** slot, dice and crash are the in-house (BGS) engines; wheel is the local vendor sandbox's game. */
-export const engineNames = ['slot', 'dice', 'crash', 'wheel'] as const;
+/** slot, dice, crash, plinko and keno are the in-house (BGS) engines; wheel is the local vendor sandbox's game. */
+export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'wheel'] as const;
 export type EngineName = (typeof engineNames)[number];
+/** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno'] as const;
+
+/** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
+export const plinkoRowChoices = [8, 12, 16] as const;
+export const plinkoRisks = ['low', 'medium', 'high'] as const;
+export type PlinkoRisk = (typeof plinkoRisks)[number];
+export const plinkoDefaults = { rows: 8, risk: 'low' } as const;
+
+/** Keno: the player picks 1 to 10 different numbers of 1..40; 10 are drawn. */
+export const kenoRules = { numbers: 40, drawn: 10, minPicks: 1, maxPicks: 10 } as const;
 
 /** Dice targets, hundredths of the roll (1.00 .. 98.00); a round without a target rolls under 49.50. */
 export const diceTargetRange = { min: 100, max: 9_800, initial: 4_950 } as const;
@@ -37,6 +48,11 @@ export const roundBodySchema = z.object({
   clientSeed: z.optional(clientSeedSchema),
   /** Dice and crash: the target (see diceParamsSchema, crashParamsSchema). */
   target: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+  /** Plinko: the risk and the rows (see plinkoRisks, plinkoRowChoices). */
+  risk: z.optional(z.enum(plinkoRisks)),
+  rows: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
+  /** Keno: the numbers picked (checked by the server: 1 to 10 different numbers of 1..40). */
+  picks: z.optional(z.array(z.number().check(z.int(), z.minimum(0), z.maximum(100))).check(z.maxLength(40))),
   /**
    * Idempotency key of the round, required like every money call's (the page
    * sends a `crypto.randomUUID()` per round and the same one on a retry): the
@@ -99,12 +115,16 @@ export type RoundResult = z.infer<typeof roundResultSchema>;
 
 /** Anyone can recompute an in-house round from its revealed seed. */
 export const verifyQuerySchema = z.object({
-  engine: z.enum(['slot', 'dice', 'crash']),
+  engine: z.enum(fairEngineNames),
   serverSeed: plainText(128),
   serverSeedHash: z.optional(plainText(128)),
   clientSeed: clientSeedSchema,
   nonce: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
   target: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+  risk: z.optional(z.enum(plinkoRisks)),
+  rows: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
+  /** Keno's picks, comma-separated ("3,7,21"). */
+  picks: z.optional(z.string().check(z.maxLength(120), z.regex(/^\d{1,2}(,\d{1,2})*$/))),
 });
 export type VerifyQuery = z.infer<typeof verifyQuerySchema>;
 

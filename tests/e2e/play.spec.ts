@@ -68,7 +68,7 @@ test.describe('playable games', () => {
   test('a member plays an in-house slot and a vendor game; the page, the rounds and the wallet agree', async ({ page, baseURL, context }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
-    const inhouse = (await api.games({ gameType: 'RNG', vassalage: 'BGS' })).find((g) => !/dice/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
+    const inhouse = (await api.games({ gameType: 'RNG', vassalage: 'BGS' })).find((g) => !/dice|plinko|keno/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
     const vendorGame = (await api.games({ gameType: 'RNG' })).find((g) => g.vassalage !== 'BGS')!;
 
     // In-house slot (provably fair)
@@ -162,6 +162,40 @@ test.describe('playable games', () => {
     const crashed = await playRound(page, (Math.max(crash.minBet, 100) / 100).toFixed(2), text('play.bet'));
     await expect(page.locator('#board')).toContainText(text('play.crash.target', { target: '1.50' }));
     expect(await api.balance()).toBe(crashed.after);
+    expect(violations).toEqual([]);
+  });
+
+  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked', async ({ page, baseURL }) => {
+    const violations = watchCsp(page);
+    const api = await memberApi(baseURL!);
+    const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
+    const plinko = bgs.find((g) => g.gameName === 'Plinko')!;
+    const keno = bgs.find((g) => g.gameName === 'Keno')!;
+
+    await page.goto(await api.launch(plinko));
+    await page.getByLabel(text('play.rules.plinko.risk')).selectOption('high');
+    await page.getByLabel(text('play.rules.plinko.rows')).selectOption('12');
+    const dropped = await playRound(page, (Math.max(plinko.minBet, 100) / 100).toFixed(2), text('play.drop'));
+    // Twelve rows: thirteen slots, one of them where the ball landed, and its multiplier is what the round paid.
+    await expect(page.locator('.plinko-slot')).toHaveCount(13);
+    await expect(page.locator('.plinko-slot.landed')).toHaveCount(1);
+    expect(await api.balance()).toBe(dropped.after);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(await api.launch(keno));
+    // No number picked: the page asks for one and plays nothing.
+    const before = await api.balance();
+    await page.getByRole('button', { name: text('play.draw') }).click();
+    await expect(page.getByRole('alert')).toHaveText(text('play.error.picks'));
+    for (const n of ['7', '13', '21', '34']) await page.getByRole('checkbox', { name: n, exact: true }).check();
+    const drawn = await playRound(page, (Math.max(keno.minBet, 100) / 100).toFixed(2), text('play.draw'));
+    expect(drawn.before).toBe(before);
+    await expect(page.locator('.keno-ball')).toHaveCount(10);
+    const hits = await page.locator('.keno-ball.hit').allTextContents();
+    expect(hits.every((n) => ['7', '13', '21', '34'].includes(n))).toBe(true);
+    await expect(page.locator('#board')).toContainText(text('play.keno.hits', { hits: String(hits.length), picks: '4' }));
+    expect(await api.balance()).toBe(drawn.after);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
   });
 

@@ -7,13 +7,18 @@
  * stops, dice rolls, crash buckets) below the 10^-6 upper quantile.
  */
 import { describe, expect, it } from 'vitest';
+import { kenoRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
 import {
   crashPointOf,
   crashTheoreticalRtp,
   diceTheoreticalRtp,
+  kenoTheoreticalRtp,
   playCrash,
   playDice,
+  playKeno,
+  playPlinko,
   playSlot,
+  plinkoTheoreticalRtp,
   slotReels,
   slotTheoreticalRtp,
 } from './engines.ts';
@@ -119,5 +124,53 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     const p = 0.97 / 3;
     expect(Math.abs(reached3x / rounds - p)).toBeLessThan(5 * Math.sqrt((p * (1 - p)) / rounds));
     expect(crashPointOf(0)).toBe(97);
+  });
+
+  it('plinko: RTP within 5 standard errors over every rows and risk, slots binomial', () => {
+    const combos = plinkoRowChoices.flatMap((rows) => plinkoRisks.map((risk) => ({ rows, risk })));
+    const slots8 = new Array<number>(9).fill(0);
+    let rounds8 = 0;
+    let sum = 0;
+    let sumSquares = 0;
+    let expectedRtp = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const params = combos[nonce % combos.length]!;
+      const { outcome, multiplierBp } = playPlinko(fairStream(serverSeed, clientSeed, nonce), params);
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      expectedRtp += plinkoTheoreticalRtp(params.rows, params.risk);
+      if (params.rows === 8) {
+        slots8[outcome.slot]! += 1;
+        rounds8++;
+      }
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
+    // C(8, k) / 256 of the 8-row drops land in slot k.
+    const binomial8 = [1, 8, 28, 56, 70, 56, 28, 8, 1];
+    expect(chiSquare(slots8, binomial8.map((c) => (rounds8 * c) / 256))).toBeLessThan(chiSquareLimit(8));
+  });
+
+  it('keno: RTP within 5 standard errors for every count of picks, every number drawn a quarter of the time', () => {
+    const drawnCounts = new Array<number>(kenoRules.numbers).fill(0);
+    let sum = 0;
+    let sumSquares = 0;
+    let expectedRtp = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const count = (nonce % kenoRules.maxPicks) + 1;
+      // Picks move with the nonce so that every number is picked.
+      const picks = Array.from({ length: count }, (_, i) => ((nonce + i * 7) % kenoRules.numbers) + 1);
+      const { outcome, multiplierBp } = playKeno(fairStream(serverSeed, clientSeed, nonce), { picks });
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      expectedRtp += kenoTheoreticalRtp(count);
+      for (const n of outcome.drawn) drawnCounts[n - 1]! += 1;
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
+    const expected = (rounds * kenoRules.drawn) / kenoRules.numbers;
+    expect(chiSquare(drawnCounts, drawnCounts.map(() => expected))).toBeLessThan(chiSquareLimit(kenoRules.numbers - 1));
   });
 });

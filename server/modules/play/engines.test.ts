@@ -1,16 +1,24 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { kenoRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
 import {
   crashPointOf,
   crashTheoreticalRtp,
   diceMultiplierBp,
   diceTheoreticalRtp,
   engineOfGame,
+  engineParams,
+  kenoPaytable,
+  kenoTheoreticalRtp,
   payout,
   playCrash,
   playDice,
   playEngine,
+  playKeno,
+  playPlinko,
   playSlot,
+  plinkoTables,
+  plinkoTheoreticalRtp,
   playWheel,
   slotEvaluate,
   slotReels,
@@ -145,6 +153,75 @@ describe('engine of a BGS game', () => {
   it('plays dice for dice games, crash for the CRASH classify, the slot otherwise', () => {
     expect(engineOfGame({ name: 'Hash Dice', classify: 'ORIGINALS' })).toBe('dice');
     expect(engineOfGame({ name: 'Rocket Rush', classify: 'CRASH' })).toBe('crash');
+    expect(engineOfGame({ name: 'Plinko', classify: 'ORIGINALS' })).toBe('plinko');
+    expect(engineOfGame({ name: 'Keno', classify: 'ORIGINALS' })).toBe('keno');
     expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('slot');
+  });
+});
+
+describe('plinko', () => {
+  it('drops left on even values and right on odd ones; the slot is the count of rights and pays its table entry', () => {
+    // 8 rows: R L R R L L R R -> 5 rights.
+    const { outcome, multiplierBp } = playPlinko(fixed(1, 0, 3, 5, 2, 4, 7, 9), { rows: 8, risk: 'medium' });
+    expect(outcome).toEqual({ rows: 8, risk: 'medium', path: [1, 0, 1, 1, 0, 0, 1, 1], slot: 5, multiplier: 70 });
+    expect(multiplierBp).toBe(7_000);
+    expect(playPlinko(fixed(...new Array(16).fill(1)), { rows: 16, risk: 'high' }).outcome.multiplier).toBe(100_000);
+  });
+
+  it('has symmetric tables of rows + 1 slots, each with an RTP of 98.9 % to 99.2 %', () => {
+    for (const rows of plinkoRowChoices) {
+      for (const risk of plinkoRisks) {
+        const table = plinkoTables[rows][risk];
+        expect(table).toHaveLength(rows + 1);
+        expect([...table].reverse()).toEqual([...table]);
+        const rtp = plinkoTheoreticalRtp(rows, risk);
+        expect(rtp).toBeGreaterThan(0.989);
+        expect(rtp).toBeLessThan(0.992);
+      }
+    }
+    // 8 rows, low risk: (2 * 5.6 + 16 * 2.1 + 56 * 1.1 + 112 * 1 + 70 * 0.5) / 256.
+    expect(plinkoTheoreticalRtp(8, 'low')).toBeCloseTo((2 * 5.6 + 16 * 2.1 + 56 * 1.1 + 112 * 1 + 70 * 0.5) / 256, 12);
+  });
+});
+
+describe('keno', () => {
+  it('draws 10 different numbers of 1..40 and pays by the count of picks that were drawn', () => {
+    // Fisher-Yates over 1..40: value v at step i swaps position i with i + v mod (40 - i).
+    const { outcome, multiplierBp } = playKeno(fixed(0, 0, 0, 0, 0, 0, 0, 0, 0, 0), { picks: [1, 2, 3, 40] });
+    expect(outcome.drawn).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(outcome.hits).toEqual([1, 2, 3]);
+    expect(outcome.multiplier).toBe(kenoPaytable[4]![3]);
+    expect(multiplierBp).toBe(kenoPaytable[4]![3]! * 100);
+    const swapped = playKeno(fixed(39, 0, 0, 0, 0, 0, 0, 0, 0, 0), { picks: [40] }).outcome;
+    expect(swapped.drawn[0]).toBe(40);
+    expect(swapped.multiplier).toBe(kenoPaytable[1]![1]);
+  });
+
+  it('has an RTP of 94 % to 96 % for every count of picks, and a top prize of 1000x', () => {
+    for (let count = kenoRules.minPicks; count <= kenoRules.maxPicks; count++) {
+      expect(kenoPaytable[count]).toHaveLength(count + 1);
+      const rtp = kenoTheoreticalRtp(count);
+      expect(rtp).toBeGreaterThan(0.94);
+      expect(rtp).toBeLessThan(0.96);
+      expect(Math.max(...kenoPaytable[count]!)).toBeLessThanOrEqual(100_000);
+    }
+    // One pick: 10 of 40 are drawn, a hit pays 3.8x.
+    expect(kenoTheoreticalRtp(1)).toBeCloseTo(0.25 * 3.8, 12);
+  });
+});
+
+describe('round parameters', () => {
+  it('takes defaults and refuses what no round may have', () => {
+    expect(engineParams('plinko', {})).toEqual({ rows: 8, risk: 'low' });
+    expect(engineParams('plinko', { rows: 12, risk: 'high' })).toEqual({ rows: 12, risk: 'high' });
+    expect(engineParams('plinko', { rows: 10 })).toHaveProperty('invalid');
+    expect(engineParams('keno', { picks: [5, 9] })).toEqual({ picks: [5, 9] });
+    for (const picks of [[], [0], [41], [3, 3], Array.from({ length: 11 }, (_, i) => i + 1), [1.5]]) {
+      expect(engineParams('keno', { picks })).toHaveProperty('invalid');
+    }
+    expect(engineParams('dice', {})).toEqual({ target: 4_950 });
+    expect(engineParams('dice', { target: 9_900 })).toHaveProperty('invalid');
+    expect(engineParams('crash', { target: 100 })).toHaveProperty('invalid');
+    expect(engineParams('slot', { target: 5 })).toEqual({});
   });
 });

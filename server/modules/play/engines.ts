@@ -5,9 +5,21 @@
  * touched here; a round pays floor(stake * multiplierBp / 10000).
  *
  * RTPs (exact values from theoreticalRtp, checked by the statistical tests):
- * slot 95.98 % (paytable), dice 97 %, crash 97 % (configured), wheel 95 %.
+ * slot 95.98 % (paytable), dice 97 %, crash 97 % (configured), plinko
+ * 98.91 to 99.12 % (by rows and risk), keno 94.04 to 95.96 % (by the count
+ * of numbers picked), wheel 95 %.
  */
-import { type CrashParams, crashTargetRange, type DiceParams, diceTargetRange, type EngineName } from '../../../contract/play.ts';
+import {
+  type CrashParams,
+  crashTargetRange,
+  type DiceParams,
+  diceTargetRange,
+  type EngineName,
+  kenoRules,
+  type PlinkoRisk,
+  plinkoDefaults,
+  plinkoRowChoices,
+} from '../../../contract/play.ts';
 import { floorDiv, type RandomSource, uniformInt } from './fair-random.ts';
 
 export interface EngineResult<O> {
@@ -165,12 +177,170 @@ export function wheelTheoreticalRtp(): number {
   return wheelSegments.reduce<number>((sum, m) => sum + m, 0) / wheelSegments.length / 100;
 }
 
+// ----------------------------------------------------------------- plinko
+
+/**
+ * Plinko's pay tables (hundredths), one per rows and risk, the slot a ball
+ * lands in from left (0) to right (rows): symmetric, the edges paying most.
+ */
+export const plinkoTables: Record<(typeof plinkoRowChoices)[number], Record<PlinkoRisk, readonly number[]>> = {
+  8: {
+    low: [560, 210, 110, 100, 50, 100, 110, 210, 560],
+    medium: [1300, 300, 130, 70, 40, 70, 130, 300, 1300],
+    high: [2900, 400, 150, 30, 20, 30, 150, 400, 2900],
+  },
+  12: {
+    low: [1000, 300, 160, 140, 110, 100, 50, 100, 110, 140, 160, 300, 1000],
+    medium: [3300, 1100, 400, 200, 110, 60, 30, 60, 110, 200, 400, 1100, 3300],
+    high: [17000, 2400, 810, 200, 70, 20, 20, 20, 70, 200, 810, 2400, 17000],
+  },
+  16: {
+    low: [1600, 900, 200, 140, 140, 120, 110, 100, 50, 100, 110, 120, 140, 140, 200, 900, 1600],
+    medium: [11000, 4100, 1000, 500, 300, 150, 100, 50, 30, 50, 100, 150, 300, 500, 1000, 4100, 11000],
+    high: [100000, 13000, 2600, 900, 400, 200, 20, 20, 20, 20, 20, 200, 400, 900, 2600, 13000, 100000],
+  },
+};
+
+export interface PlinkoParams {
+  rows: (typeof plinkoRowChoices)[number];
+  risk: PlinkoRisk;
+}
+
+export interface PlinkoOutcome {
+  rows: number;
+  risk: PlinkoRisk;
+  /** At each row of pins: 0 left, 1 right. */
+  path: number[];
+  /** The slot the ball landed in: how many times it went right (0..rows). */
+  slot: number;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playPlinko(source: RandomSource, params: PlinkoParams): EngineResult<PlinkoOutcome> {
+  const path = Array.from({ length: params.rows }, () => uniformInt(source, 2));
+  const slot = path.reduce((sum, step) => sum + step, 0);
+  const multiplier = plinkoTables[params.rows][params.risk][slot]!;
+  return { outcome: { rows: params.rows, risk: params.risk, path, slot, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+function binomial(n: number, k: number): number {
+  let result = 1;
+  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+  return result;
+}
+
+/** Exact RTP: each slot's chance C(rows, slot) / 2^rows times its multiplier. */
+export function plinkoTheoreticalRtp(rows: PlinkoParams['rows'], risk: PlinkoRisk): number {
+  const table = plinkoTables[rows][risk];
+  return table.reduce((sum, m, slot) => sum + (binomial(rows, slot) * m) / 100, 0) / 2 ** rows;
+}
+
+// ------------------------------------------------------------------- keno
+
+/**
+ * Keno's pay table (hundredths): by how many numbers were picked (1..10), the
+ * multiplier of each count of hits (0..picks). The top prize is 1000x.
+ */
+export const kenoPaytable: Record<number, readonly number[]> = {
+  1: [0, 380],
+  2: [0, 120, 830],
+  3: [0, 0, 350, 3_900],
+  4: [0, 0, 150, 830, 13_000],
+  5: [0, 0, 0, 410, 3_300, 83_000],
+  6: [0, 0, 0, 250, 1_200, 15_000, 100_000],
+  7: [0, 0, 0, 0, 690, 5_400, 94_000, 100_000],
+  8: [0, 0, 0, 0, 410, 2_300, 25_000, 100_000, 100_000],
+  9: [0, 0, 0, 0, 0, 1_500, 12_000, 100_000, 100_000, 100_000],
+  10: [0, 0, 0, 0, 0, 740, 4_600, 54_000, 100_000, 100_000, 100_000],
+};
+
+export interface KenoParams {
+  /** 1..10 different numbers of 1..40, as the player picked them. */
+  picks: number[];
+}
+
+export interface KenoOutcome {
+  picks: number[];
+  /** The 10 numbers drawn, in draw order. */
+  drawn: number[];
+  /** The picks that were drawn, ascending. */
+  hits: number[];
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playKeno(source: RandomSource, params: KenoParams): EngineResult<KenoOutcome> {
+  // A partial Fisher-Yates shuffle of 1..40: the first 10 are the draw.
+  const pool = Array.from({ length: kenoRules.numbers }, (_, i) => i + 1);
+  for (let i = 0; i < kenoRules.drawn; i++) {
+    const j = i + uniformInt(source, pool.length - i);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  const drawn = pool.slice(0, kenoRules.drawn);
+  const drawnSet = new Set(drawn);
+  const picks = [...params.picks];
+  const hits = picks.filter((n) => drawnSet.has(n)).sort((a, b) => a - b);
+  const multiplier = kenoPaytable[picks.length]![hits.length]!;
+  return { outcome: { picks, drawn, hits, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** Exact RTP of picking `count` numbers: the hypergeometric chance of each count of hits times its multiplier. */
+export function kenoTheoreticalRtp(count: number): number {
+  const { numbers, drawn } = kenoRules;
+  const all = binomial(numbers, drawn);
+  return (kenoPaytable[count] ?? []).reduce(
+    (sum, m, hits) => sum + (binomial(count, hits) * binomial(numbers - count, drawn - hits) * m) / 100 / all,
+    0,
+  );
+}
+
 // --------------------------------------------------------------- dispatch
 
-export type EngineOutcome = SlotOutcome | DiceOutcome | CrashOutcome | WheelOutcome;
+export type EngineOutcome = SlotOutcome | DiceOutcome | CrashOutcome | PlinkoOutcome | KenoOutcome | WheelOutcome;
 
 export interface RoundParams {
   target?: number | undefined;
+  rows?: PlinkoParams['rows'] | undefined;
+  risk?: PlinkoRisk | undefined;
+  picks?: number[] | undefined;
+}
+
+/**
+ * The parameters of a round of `engine` as a player may send them, checked
+ * (defaults where left out), or the reason they are refused: what the round
+ * call and the verification both accept.
+ */
+export function engineParams(
+  engine: EngineName,
+  raw: { target?: number | undefined; rows?: number | undefined; risk?: PlinkoRisk | undefined; picks?: number[] | undefined },
+): RoundParams | { invalid: string } {
+  switch (engine) {
+    case 'dice': {
+      const target = raw.target ?? diceTargetRange.initial;
+      return target < diceTargetRange.min || target > diceTargetRange.max ? { invalid: 'The target must be 100 to 9800.' } : { target };
+    }
+    case 'crash': {
+      const target = raw.target ?? crashTargetRange.initial;
+      return target < crashTargetRange.min || target > crashTargetRange.max ? { invalid: 'The target must be 101 to 100000.' } : { target };
+    }
+    case 'plinko': {
+      const rows = raw.rows ?? plinkoDefaults.rows;
+      if (!(plinkoRowChoices as readonly number[]).includes(rows)) return { invalid: 'The rows must be 8, 12 or 16.' };
+      return { rows: rows as PlinkoParams['rows'], risk: raw.risk ?? plinkoDefaults.risk };
+    }
+    case 'keno': {
+      const picks = raw.picks ?? [];
+      const valid =
+        picks.length >= kenoRules.minPicks &&
+        picks.length <= kenoRules.maxPicks &&
+        new Set(picks).size === picks.length &&
+        picks.every((n) => Number.isInteger(n) && n >= 1 && n <= kenoRules.numbers);
+      return valid ? { picks } : { invalid: 'Pick 1 to 10 different numbers of 1 to 40.' };
+    }
+    default:
+      return {};
+  }
 }
 
 /** Runs an engine; parameters are already validated (contract/play.ts). */
@@ -182,17 +352,24 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
       return playDice(source, { target: params.target ?? diceTargetRange.initial });
     case 'crash':
       return playCrash(source, { target: params.target ?? crashTargetRange.initial });
+    case 'plinko':
+      return playPlinko(source, { rows: params.rows ?? plinkoDefaults.rows, risk: params.risk ?? plinkoDefaults.risk });
+    case 'keno':
+      return playKeno(source, { picks: params.picks ?? [] });
     case 'wheel':
       return playWheel(source);
   }
 }
 
 /**
- * The engine of a BGS game: dice games play dice, crash games (classify CRASH)
- * play crash, every other in-house title plays the slot.
+ * The engine of a BGS game: dice games play dice, Plinko plays plinko, Keno
+ * plays keno, crash games (classify CRASH) play crash, every other in-house
+ * title plays the slot.
  */
 export function engineOfGame(game: { name: string; classify?: string | null }): Exclude<EngineName, 'wheel'> {
   if (/dice/i.test(game.name)) return 'dice';
+  if (/plinko/i.test(game.name)) return 'plinko';
+  if (/keno/i.test(game.name)) return 'keno';
   if (game.classify === 'CRASH') return 'crash';
   return 'slot';
 }

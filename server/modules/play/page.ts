@@ -4,8 +4,20 @@
  * strict CSP holds (no inline script or style). Copy comes from the shared
  * message catalogs (play.* ids) in the page's language.
  */
-import { crashTargetRange, diceTargetRange, type EngineName, playHistoryLength, type PlayState, type VerifyResult } from '../../../contract/play.ts';
-import type { SlotSymbol } from './engines.ts';
+import {
+  crashTargetRange,
+  diceTargetRange,
+  type EngineName,
+  fairEngineNames,
+  kenoRules,
+  playHistoryLength,
+  type PlayState,
+  plinkoDefaults,
+  plinkoRisks,
+  plinkoRowChoices,
+  type VerifyResult,
+} from '../../../contract/play.ts';
+import { plinkoTables, type SlotSymbol } from './engines.ts';
 import { engineRules, hundredths } from './rules.ts';
 import { type Catalog, catalogOf, directionOfLanguage, languageOfAcceptHeader, localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
 import { hasCatalog, normaliseLanguage } from '../../../contract/languages.ts';
@@ -91,6 +103,23 @@ ${rules.paytable
   .join('\n')}
 </tbody>
 </table>`
+    : rules.figures
+      ? `<table class="paytable figures">
+<thead><tr>${rules.figures.head.map((id) => `<th scope="col">${t(language, id)}</th>`).join('')}</tr></thead>
+<tbody>
+${rules.figures.rows
+  .map(
+    (row) =>
+      `<tr>${row.cells
+        .map((cell, i) => {
+          const content = typeof cell === 'string' ? escapeHtml(cell) : t(language, cell.id, cell.values);
+          return i === 0 ? `<th scope="row">${content}</th>` : `<td>${content}</td>`;
+        })
+        .join('')}</tr>`,
+  )
+  .join('\n')}
+</tbody>
+</table>`
     : rules.wheel
       ? `<table class="paytable">
 <thead><tr><th scope="col">${t(language, 'play.rules.pays')}</th><th scope="col">${t(language, 'play.rules.wheel.count')}</th></tr></thead>
@@ -134,9 +163,34 @@ function fairSection(language: PageLanguage, commitment: NonNullable<PlayState['
  */
 export function renderGamePage(language: PageLanguage, token: string, state: PlayState): string {
   const { game } = state;
-  const action = { slot: 'play.spin', dice: 'play.roll', crash: 'play.bet', wheel: 'play.play' }[game.engine];
+  const action = { slot: 'play.spin', dice: 'play.roll', crash: 'play.bet', plinko: 'play.drop', keno: 'play.draw', wheel: 'play.play' }[game.engine];
+  const select = (id: string, label: string, options: { value: string; label: string; selected: boolean }[]) =>
+    `<label class="field">${t(language, label)}<select id="${id}" name="${id}">${options
+      .map((o) => `<option value="${escapeHtml(o.value)}"${o.selected ? ' selected' : ''}>${escapeHtml(o.label)}</option>`)
+      .join('')}</select></label>`;
+  const plinko = () =>
+    select(
+      'risk',
+      'play.rules.plinko.risk',
+      plinkoRisks.map((risk) => ({ value: risk, label: t(language, `play.risk.${risk}`), selected: risk === plinkoDefaults.risk })),
+    ) +
+    select(
+      'rows',
+      'play.rules.plinko.rows',
+      plinkoRowChoices.map((rows) => ({ value: String(rows), label: String(rows), selected: rows === plinkoDefaults.rows })),
+    );
+  // Keno: the 40 numbers as checkboxes (the script keeps at most 10 checked).
+  const keno = () =>
+    `<fieldset class="keno-picks" id="keno-picks"><legend>${t(language, 'play.keno.pick', { max: String(kenoRules.maxPicks) })}</legend>${Array.from(
+      { length: kenoRules.numbers },
+      (_, i) => `<label class="keno-number"><input type="checkbox" name="pick" value="${i + 1}"><span>${i + 1}</span></label>`,
+    ).join('')}</fieldset>`;
   const target =
-    game.engine === 'dice'
+    game.engine === 'plinko'
+      ? plinko()
+      : game.engine === 'keno'
+        ? keno()
+        : game.engine === 'dice'
       ? `<label class="field">${t(language, 'play.target.dice')}<input id="target" name="target" type="number" inputmode="decimal" min="${hundredths(diceTargetRange.min)}" max="${hundredths(diceTargetRange.max)}" step="0.01" value="${hundredths(diceTargetRange.initial)}"></label>`
       : game.engine === 'crash'
         ? `<label class="field">${t(language, 'play.target.crash')}<input id="target" name="target" type="number" inputmode="decimal" min="${hundredths(crashTargetRange.min)}" max="${crashTargetRange.max / 100}" step="0.01" value="${hundredths(crashTargetRange.initial)}"></label>`
@@ -164,7 +218,13 @@ ${target}
 ${rulesSection(language, game.engine)}
 ${state.commitment ? fairSection(language, state.commitment) : ''}
 </main>
-<script type="application/json" id="play-data">${jsonBlock({ state, messages: pageMessages(language), historyLength: playHistoryLength })}</script>`;
+<script type="application/json" id="play-data">${jsonBlock({
+    state,
+    messages: pageMessages(language),
+    historyLength: playHistoryLength,
+    ...(game.engine === 'plinko' ? { plinkoTables } : {}),
+    ...(game.engine === 'keno' ? { kenoMaxPicks: kenoRules.maxPicks } : {}),
+  })}</script>`;
   return shell(language, `${game.name} | ${game.vendorName}`, body, true);
 }
 
@@ -191,6 +251,10 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
       return `<p>${t(language, 'play.dice.roll', { roll: ((o.roll as number) / 100).toFixed(2) })}</p>`;
     case 'crash':
       return `<p>${t(language, 'play.crash.point', { point: ((o.crashPoint as number) / 100).toFixed(2) })}</p>`;
+    case 'plinko':
+      return `<p>${t(language, 'play.plinko.slot', { slot: String(o.slot), multiplier: ((o.multiplier as number) / 100).toFixed(2) })}</p>`;
+    case 'keno':
+      return `<p>${t(language, 'play.keno.drawn', { numbers: (o.drawn as number[]).join(', ') })}</p><p>${t(language, 'play.keno.hits', { hits: String((o.hits as number[]).length), picks: String((o.picks as number[]).length) })}</p>`;
     default:
       return '';
   }
@@ -201,7 +265,7 @@ export function renderVerifyPage(language: PageLanguage, query: Record<string, s
   const field = (name: string, label: string) =>
     `<label class="field">${t(language, label)}<input name="${name}" type="text" value="${escapeHtml(query[name] ?? '')}" spellcheck="false" autocomplete="off"></label>`;
   const engine = query.engine ?? 'slot';
-  const options = ['slot', 'dice', 'crash']
+  const options = fairEngineNames
     .map((e) => `<option value="${e}"${e === engine ? ' selected' : ''}>${t(language, `play.engine.${e}`)}</option>`)
     .join('');
   const verdict = result
@@ -224,6 +288,9 @@ ${field('serverSeedHash', 'play.commitment')}
 ${field('clientSeed', 'play.clientSeed')}
 ${field('nonce', 'play.nonce')}
 ${field('target', 'play.verify.target')}
+${field('rows', 'play.rules.plinko.rows')}
+${field('risk', 'play.rules.plinko.risk')}
+${field('picks', 'play.verify.picks')}
 <button type="submit">${t(language, 'play.verify.submit')}</button>
 </form>
 ${verdict}

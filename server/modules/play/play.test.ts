@@ -52,7 +52,7 @@ interface GameRef {
   minBet: number;
   supportPlay: number;
 }
-const pick: Record<'slot' | 'dice' | 'crash' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'vendor' | 'vendorFree', GameRef> = {} as never;
 
 async function signIn(username: string, password: string): Promise<TestClient> {
   const c = h.client();
@@ -110,6 +110,8 @@ beforeAll(async () => {
   pick.slot = bgs.find((g) => g.name === 'Mines')!;
   pick.dice = bgs.find((g) => g.name === 'Dice')!;
   pick.crash = bgs.find((g) => g.classify === 'CRASH')!;
+  pick.plinko = bgs.find((g) => g.name === 'Plinko')!;
+  pick.keno = bgs.find((g) => g.name === 'Keno')!;
   const others = rows.filter((g) => g.vendor !== 'BGS');
   pick.vendor = others.find((g) => g.supportPlay === 1)!;
   pick.vendorFree = others.find((g) => g.supportPlay === 0)!;
@@ -309,6 +311,38 @@ describe('in-house rounds (real money, provably fair)', () => {
     }
     expect(await round(dice, { stake: 0 })).toMatchObject({ status: 400, body: { errorCode: 'request.invalid' } });
     expect(await round(dice, { stake: 1.5 })).toMatchObject({ status: 400 });
+  });
+
+  it('Plinko drops through the chosen rows at the chosen risk, Keno draws against the picks; both verify', async () => {
+    const plinko = await launch(player, pick.plinko.id);
+    const page = await openPage(plinko);
+    expect(page.body).toContain('data-engine="plinko"');
+    expect(page.body).toContain('<select id="risk" name="risk">');
+    const dropped = await round(plinko, { stake: 1_000, rows: 12, risk: 'high', clientSeed: 'pl' });
+    expect(dropped.status).toBe(200);
+    const p = dropped.body.value.round;
+    expect(p.engine).toBe('plinko');
+    expect(p.outcome).toMatchObject({ rows: 12, risk: 'high' });
+    expect((p.outcome.path as number[]).reduce((a, b) => a + b, 0)).toBe(p.outcome.slot);
+    expect(p.win).toBe(Math.floor((1_000 * (p.outcome.multiplier as number)) / 100));
+    expect(p.verifyUrl).toContain('rows=12');
+    const verified = await h.app.inject({ method: 'GET', url: p.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+    expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: p.outcome } });
+    expect(await round(plinko, { stake: 100, rows: 10 })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+
+    const keno = await launch(player, pick.keno.id);
+    expect((await openPage(keno)).body).toContain('id="keno-picks"');
+    const drawn = await round(keno, { stake: 1_000, picks: [3, 17, 22, 40], clientSeed: 'ke' });
+    const k = drawn.body.value.round;
+    expect(k.engine).toBe('keno');
+    expect(new Set(k.outcome.drawn as number[]).size).toBe(10);
+    expect(k.outcome.hits).toEqual([3, 17, 22, 40].filter((n) => (k.outcome.drawn as number[]).includes(n)));
+    expect(k.verifyUrl).toContain(`picks=${encodeURIComponent('3,17,22,40')}`);
+    const kv = await h.app.inject({ method: 'GET', url: k.verifyUrl! });
+    expect(kv.body).toContain('id="hash-verdict"');
+    for (const picks of [[], [41], [5, 5], Array.from({ length: 11 }, (_, i) => i + 1)]) {
+      expect(await round(keno, { stake: 100, picks })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+    }
   });
 
   it('refuses a stake above the balance and changes nothing', async () => {

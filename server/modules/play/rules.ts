@@ -6,13 +6,17 @@
  * return to player is computed from its reels and paytable once, when this
  * module loads.
  */
-import { crashTargetRange, diceTargetRange, type EngineName } from '../../../contract/play.ts';
+import { crashTargetRange, diceTargetRange, type EngineName, kenoRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
 import {
   crashMaxPoint,
   crashRtpBp,
   crashTheoreticalRtp,
   diceMultiplierBp,
   diceRtpBp,
+  kenoPaytable,
+  kenoTheoreticalRtp,
+  plinkoTables,
+  plinkoTheoreticalRtp,
   slotLines,
   slotPaytable,
   slotReels,
@@ -41,6 +45,13 @@ export interface WheelLine {
   count: number;
 }
 
+/** A table of figures: its column headers (message ids) and its rows, the first cell of each a row header. */
+export interface FigureTable {
+  head: string[];
+  /** A cell is a figure as it shows, or a message. */
+  rows: { cells: (string | RuleText)[] }[];
+}
+
 export interface EngineRules {
   /** The rules, in reading order (the return to player comes after them and any table). */
   lines: RuleText[];
@@ -48,6 +59,8 @@ export interface EngineRules {
   paytable?: PaytableLine[];
   /** Wheel only: the segments by multiplier, biggest first. */
   wheel?: WheelLine[];
+  /** Plinko and keno: their pay tables. */
+  figures?: FigureTable;
   /** The return to player, as the rules show it (percent). */
   rtp: string;
 }
@@ -127,10 +140,57 @@ function wheelRules(): EngineRules {
   };
 }
 
+/** The lowest and highest of a set of returns to player, as one figure or a range ("98.91–99.12"). */
+function rtpRange(rtps: number[]): string {
+  const low = percentOf(Math.min(...rtps));
+  const high = percentOf(Math.max(...rtps));
+  return low === high ? low : `${low}–${high}`;
+}
+
+function plinkoRules(): EngineRules {
+  const rows = plinkoRowChoices.flatMap((count) =>
+    plinkoRisks.map((risk) => {
+      const table = plinkoTables[count][risk];
+      // Symmetric: the edge to the centre says it all.
+      const half = table.slice(0, count / 2 + 1).map((m) => `${multiplierOf(m)}x`);
+      return {
+        rtp: plinkoTheoreticalRtp(count, risk),
+        cells: [String(count), { id: `play.risk.${risk}`, values: {} }, half.join(' · '), `${percentOf(plinkoTheoreticalRtp(count, risk))}%`],
+      };
+    }),
+  );
+  return {
+    rtp: rtpRange(rows.map((r) => r.rtp)),
+    figures: { head: ['play.rules.plinko.rows', 'play.rules.plinko.risk', 'play.rules.plinko.pays', 'play.rules.rtpHead'], rows },
+    lines: [
+      { id: 'play.rules.plinko.drop', values: { rows: plinkoRowChoices.join(', ') } },
+      { id: 'play.rules.plinko.riskLine', values: {} },
+    ],
+  };
+}
+
+function kenoRulesOf(): EngineRules {
+  const rows = Object.keys(kenoPaytable).map((key) => {
+    const count = Number(key);
+    const pays = (kenoPaytable[count] ?? []).flatMap((m, hits) => (m > 0 ? [`${hits}: ${multiplierOf(m)}x`] : []));
+    return { rtp: kenoTheoreticalRtp(count), cells: [key, pays.join(' · '), `${percentOf(kenoTheoreticalRtp(count))}%`] };
+  });
+  return {
+    rtp: rtpRange(rows.map((r) => r.rtp)),
+    figures: { head: ['play.rules.keno.picked', 'play.rules.keno.pays', 'play.rules.rtpHead'], rows },
+    lines: [
+      { id: 'play.rules.keno.pick', values: { min: String(kenoRules.minPicks), max: String(kenoRules.maxPicks), numbers: String(kenoRules.numbers) } },
+      { id: 'play.rules.keno.draw', values: { drawn: String(kenoRules.drawn) } },
+    ],
+  };
+}
+
 /** The rules of every engine, built once. */
 export const engineRules: Record<EngineName, EngineRules> = {
   dice: diceRules(),
   crash: crashRules(),
   slot: slotRules(),
+  plinko: plinkoRules(),
+  keno: kenoRulesOf(),
   wheel: wheelRules(),
 };

@@ -22,10 +22,6 @@ import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { inhouseVendor } from '../../../contract/games.ts';
 import {
-  crashParamsSchema,
-  crashTargetRange,
-  diceParamsSchema,
-  diceTargetRange,
   type EngineName,
   freePlayBalance,
   type PlayRound,
@@ -41,7 +37,7 @@ import { type PlayRoundRow, playRounds, playStates } from '../../db/schema-play.
 import { bets } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type ResolvedGameSession, resolveGameSession } from '../games/game-sessions.ts';
-import { engineOfGame, payout, playEngine, type RoundParams } from './engines.ts';
+import { engineOfGame, engineParams, payout, playEngine, type RoundParams } from './engines.ts';
 import { fairStream, hashServerSeed, newServerSeed, type RandomSource } from './fair-random.ts';
 import { constraintOf, sqlState } from '../wallet/ledger.ts';
 import { seamlessErrorCodes } from '../../../contract/seamless.ts';
@@ -114,7 +110,7 @@ function toRound(row: PlayRoundRow): PlayRound {
     row.serverSeed && row.serverSeedHash && row.clientSeed !== null && row.nonce !== null
       ? { serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: row.nonce }
       : null;
-  const target = typeof row.outcome.target === 'number' ? row.outcome.target : undefined;
+  const { target, rows, risk, picks } = row.outcome;
   const verifyUrl = fair
     ? `/play/verify?${new URLSearchParams({
         engine: row.engine,
@@ -122,7 +118,11 @@ function toRound(row: PlayRoundRow): PlayRound {
         serverSeedHash: fair.serverSeedHash,
         clientSeed: fair.clientSeed,
         nonce: String(fair.nonce),
-        ...(target !== undefined ? { target: String(target) } : {}),
+        // The round's own parameters, as its outcome keeps them.
+        ...(typeof target === 'number' ? { target: String(target) } : {}),
+        ...(typeof rows === 'number' ? { rows: String(rows) } : {}),
+        ...(typeof risk === 'string' ? { risk } : {}),
+        ...(Array.isArray(picks) ? { picks: picks.join(',') } : {}),
       }).toString()}`
     : null;
   return {
@@ -170,15 +170,9 @@ export async function playState(ctx: PlayContext, page: GamePageKey): Promise<Pl
 }
 
 function roundParams(engine: EngineName, body: RoundBody): RoundParams {
-  if (engine === 'dice' || engine === 'crash') {
-    const schema = engine === 'dice' ? diceParamsSchema : crashParamsSchema;
-    const parsed = schema.safeParse({ target: body.target ?? (engine === 'dice' ? diceTargetRange : crashTargetRange).initial });
-    if (!parsed.success) {
-      throw new AppError(400, playErrorCodes.paramsInvalid, engine === 'dice' ? 'The target must be 100 to 9800.' : 'The target must be 101 to 100000.');
-    }
-    return parsed.data;
-  }
-  return {};
+  const params = engineParams(engine, body);
+  if ('invalid' in params) throw new AppError(400, playErrorCodes.paramsInvalid, params.invalid);
+  return params;
 }
 
 /** A CSPRNG source for the sandbox vendor's rounds (not provably fair: a third-party vendor's own RNG). */
@@ -189,7 +183,7 @@ function cryptoSource(): RandomSource {
 /** SHA-256 of what a round was asked with: a round key used again must come with the same. */
 function requestHashOf(body: RoundBody): string {
   return createHash('sha256')
-    .update(JSON.stringify([body.stake, body.clientSeed ?? null, body.target ?? null]))
+    .update(JSON.stringify([body.stake, body.clientSeed ?? null, body.target ?? null, body.rows ?? null, body.risk ?? null, body.picks ?? null]))
     .digest('hex');
 }
 

@@ -85,6 +85,31 @@ function renderBoard(round) {
     board.append(el('p', 'big', (o.roll / 100).toFixed(2)), el('p', 'sub', t('play.dice.under', { target: (o.target / 100).toFixed(2) })));
   } else if (round.engine === 'crash') {
     board.append(el('p', 'big', `${(o.crashPoint / 100).toFixed(2)}x`), el('p', 'sub', t('play.crash.target', { target: (o.target / 100).toFixed(2) })));
+  } else if (round.engine === 'plinko') {
+    // The slots of the board, the one the ball landed in marked; the path as left and right steps.
+    const slots = el('ol', 'plinko-slots');
+    slots.setAttribute('aria-label', t('play.plinko.slot', { slot: String(o.slot), multiplier: (o.multiplier / 100).toFixed(2) }));
+    const table = plinkoTables[o.rows][o.risk];
+    table.forEach((m, i) => {
+      const slot = el('li', i === o.slot ? 'plinko-slot landed' : 'plinko-slot', `${m / 100}x`);
+      slot.setAttribute('aria-hidden', 'true');
+      slots.append(slot);
+    });
+    board.append(
+      el('p', 'big', `${(o.multiplier / 100).toFixed(2)}x`),
+      slots,
+      el('p', 'sub plinko-path', o.path.map((step) => (step ? '↘' : '↙')).join(' ')),
+    );
+  } else if (round.engine === 'keno') {
+    const hits = new Set(o.hits);
+    const drawn = el('ol', 'keno-drawn');
+    drawn.setAttribute('aria-label', t('play.keno.drawn', { numbers: o.drawn.join(', ') }));
+    for (const n of o.drawn) {
+      const ball = el('li', hits.has(n) ? 'keno-ball hit' : 'keno-ball', String(n));
+      ball.setAttribute('aria-hidden', 'true');
+      drawn.append(ball);
+    }
+    board.append(drawn, el('p', 'sub', t('play.keno.hits', { hits: String(o.hits.length), picks: String(o.picks.length) })));
   } else {
     board.append(el('p', 'big', `${(o.multiplier / 100).toFixed(2)}x`), el('p', 'sub', t('play.wheel.segment', { segment: String(o.segment + 1) })));
   }
@@ -100,6 +125,8 @@ function outcomeText(round) {
   }
   if (round.engine === 'dice') return t('play.dice.roll', { roll: (o.roll / 100).toFixed(2) });
   if (round.engine === 'crash') return t('play.crash.point', { point: (o.crashPoint / 100).toFixed(2) });
+  if (round.engine === 'plinko') return t('play.plinko.slot', { slot: String(o.slot), multiplier: (o.multiplier / 100).toFixed(2) });
+  if (round.engine === 'keno') return t('play.keno.hits', { hits: String(o.hits.length), picks: String(o.picks.length) });
   return `${(o.multiplier / 100).toFixed(2)}x`;
 }
 
@@ -179,6 +206,22 @@ function newClientSeed() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Plinko's pay tables, for drawing the board (the page data carries them). */
+const plinkoTables = data.plinkoTables ?? {};
+
+/** Keno's number grid: at most maxPicks checked; the rest are disabled while that many are. */
+const kenoPicks = $('keno-picks');
+function checkedPicks() {
+  return Array.from(kenoPicks.querySelectorAll('input[name="pick"]:checked'), (input) => Number(input.value));
+}
+if (kenoPicks) {
+  const maxPicks = data.kenoMaxPicks;
+  kenoPicks.addEventListener('change', () => {
+    const full = checkedPicks().length >= maxPicks;
+    for (const input of kenoPicks.querySelectorAll('input[name="pick"]')) input.disabled = full && !input.checked;
+  });
+}
+
 const seedInput = $('client-seed');
 if (seedInput) seedInput.value = newClientSeed();
 
@@ -242,6 +285,17 @@ $('round-form').addEventListener('submit', async (event) => {
     body.target = parseDecimal(target.value, 2);
     if (!Number.isSafeInteger(body.target)) {
       error.textContent = t('play.error.params');
+      return;
+    }
+  }
+  if ($('risk')) {
+    body.risk = $('risk').value;
+    body.rows = Number($('rows').value);
+  }
+  if (kenoPicks) {
+    body.picks = checkedPicks();
+    if (body.picks.length === 0) {
+      error.textContent = t('play.error.picks');
       return;
     }
   }
