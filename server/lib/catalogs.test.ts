@@ -2,7 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { renderInvalidPage } from '../modules/play/page.ts';
 import { pageLanguage } from '../modules/play/page.ts';
 import { translate } from '../modules/inbox/service.ts';
-import { catalogLanguageOf, languageOfAcceptHeader, messageOf } from './catalogs.ts';
+import { catalogLanguageOf, formatMessage, languageOfAcceptHeader, messageOf } from './catalogs.ts';
+
+describe('formatMessage', () => {
+  it('fills plain arguments, plurals by the locale (with # and =n) and selects; a missing argument stays as it is', () => {
+    const lines = '{count, plural, =0 {no line} one {# линия} few {# линии} many {# линий} other {# линии}}';
+    expect([1, 3, 5, 0].map((count) => formatMessage(lines, { count }, 'ru'))).toEqual(['1 линия', '3 линии', '5 линий', 'no line']);
+    expect(formatMessage(lines, { count: '22' }, 'ru')).toBe('22 линии');
+    expect(formatMessage('{kind, select, a {Alpha} other {Other}}: {name}', { kind: 'a', name: 'x' }, 'en')).toBe('Alpha: x');
+    expect(formatMessage('Hi {name}', {}, 'en')).toBe('Hi {name}');
+    expect(formatMessage("It''s {n, number}", { n: 1234.5 }, 'de')).toBe("It's 1.234,5");
+  });
+
+  it('the game page writes the rules of RU, PL and AR with their plurals, never the ICU source', async () => {
+    for (const language of ['RU', 'PL', 'AR']) {
+      const text = formatMessage(messageOf(language, 'play.rules.wheel.spin')!, { segments: '20' }, language.toLowerCase());
+      expect(text).not.toContain('plural');
+      expect(text).toContain('20');
+    }
+  });
+});
 
 describe('server catalogs', () => {
   it('a language of the browser: the first one with a catalog, by region or base language, else EN', () => {

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { defaultLanguage, hasCatalog, interfaceLanguage } from '../../contract/languages.ts';
 
 export type Catalog = Readonly<Record<string, string>>;
@@ -53,4 +54,46 @@ export function languageOfAcceptHeader(header: string | undefined): string {
     if (hasCatalog(base)) return base;
   }
   return defaultLanguage;
+}
+
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+/**
+ * An ICU message with its arguments filled in: plain and number arguments,
+ * `plural` (with `#`, `=n` and the locale's categories) and `select`. What
+ * the server writes needs no more; an argument without a value reads as
+ * `{name}`. A plural's value may come as a numeric string.
+ */
+export function formatMessage(text: string, values: MessageValues, locale: string): string {
+  const render = (elements: MessageFormatElement[], pound: number | null): string =>
+    elements
+      .map((element) => {
+        switch (element.type) {
+          case TYPE.literal:
+            return element.value;
+          case TYPE.argument:
+            return element.value in values ? String(values[element.value]) : `{${element.value}}`;
+          case TYPE.number: {
+            const value = values[element.value];
+            return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : String(value ?? '');
+          }
+          case TYPE.pound:
+            return pound === null ? '#' : new Intl.NumberFormat(locale).format(pound);
+          case TYPE.plural: {
+            const count = Number(values[element.value]);
+            if (!Number.isFinite(count)) return `{${element.value}}`;
+            const category = new Intl.PluralRules(locale, { type: element.pluralType }).select(count - element.offset);
+            const option = element.options[`=${count}`] ?? element.options[category] ?? element.options.other;
+            return option ? render(option.value, count - element.offset) : '';
+          }
+          case TYPE.select: {
+            const option = element.options[String(values[element.value])] ?? element.options.other;
+            return option ? render(option.value, pound) : '';
+          }
+          default:
+            return '';
+        }
+      })
+      .join('');
+  return render(parse(text), null);
 }

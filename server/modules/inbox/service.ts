@@ -15,11 +15,10 @@
  * another member's message, or a broadcast of another merchant, is "not
  * found", exactly as a missing one (docs/inbox.md).
  */
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { and, count, desc, eq, gt, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type { InboxMessage, InboxPage } from '../../../contract/inbox.ts';
-import { localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
+import { formatMessage, localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
 import type { Database } from '../../db/connect.ts';
 import { type InboxParams, type InboxTexts, type MemberMessageRow, memberMessageReceipts, memberMessages } from '../../db/schema-inbox.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -45,25 +44,11 @@ export interface InboxReader {
 export const operatorMessageKind = 'operator.message';
 export const broadcastKind = 'operator.broadcast';
 
-function formatElements(elements: MessageFormatElement[], params: InboxParams, locale: string): string {
-  return elements
-    .map((element) => {
-      if (element.type === TYPE.literal) return element.value;
-      if (element.type === TYPE.argument) return String(params[element.value] ?? `{${element.value}}`);
-      if (element.type === TYPE.number) {
-        const value = params[element.value];
-        return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : String(value ?? '');
-      }
-      return '';
-    })
-    .join('');
-}
-
 /** A message id in a language (EN when the language has no catalog or lacks the id), its arguments filled in. */
 export function translate(id: string, params: InboxParams, language: string): string {
   const text = messageOf(language, id);
   if (text === undefined) return id;
-  return formatElements(parse(text), params, localeOfLanguage(language));
+  return formatMessage(text, params, localeOfLanguage(language));
 }
 
 /** An operator message's text in a language, else EN. */

@@ -17,9 +17,9 @@ import {
   plinkoRowChoices,
   type VerifyResult,
 } from '../../../contract/play.ts';
-import { plinkoTables, type SlotSymbol } from './engines.ts';
+import { plinkoTables, slotLines, type SlotSymbol } from './engines.ts';
 import { engineRules, hundredths } from './rules.ts';
-import { type Catalog, catalogOf, directionOfLanguage, languageOfAcceptHeader, localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
+import { type Catalog, catalogOf, directionOfLanguage, formatMessage, languageOfAcceptHeader, localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
 import { hasCatalog, normaliseLanguage } from '../../../contract/languages.ts';
 
 /** A language with a catalog (contract/languages.ts). */
@@ -42,12 +42,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function format(message: string, values: Record<string, string>): string {
-  return message.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);
-}
-
 function t(language: PageLanguage, id: string, values: Record<string, string> = {}): string {
-  return escapeHtml(format(messageOf(language, id) ?? id, values));
+  return escapeHtml(formatMessage(messageOf(language, id) ?? id, values, localeOfLanguage(language)));
 }
 
 /** JSON for a data block: `<` escaped so the text can never close the element. */
@@ -222,6 +218,8 @@ ${state.commitment ? fairSection(language, state.commitment) : ''}
     state,
     messages: pageMessages(language),
     historyLength: playHistoryLength,
+    // The page script fills in plain arguments only: "N winning lines" comes formatted for each count a round can have.
+    ...(game.engine === 'slot' ? { slotLines: slotLines.map((_, i) => formatMessage(messageOf(language, 'play.slot.lines') ?? '', { count: i + 1 }, localeOfLanguage(language))) } : {}),
     ...(game.engine === 'plinko' ? { plinkoTables } : {}),
     ...(game.engine === 'keno' ? { kenoMaxPicks: kenoRules.maxPicks } : {}),
   })}</script>`;

@@ -121,7 +121,9 @@ function outcomeText(round) {
   const o = round.outcome;
   if (round.engine === 'slot') {
     const count = o.lines.length;
-    return count === 0 ? t('play.slot.lines.none') : count === 1 ? t('play.slot.lines.one') : t('play.slot.lines', { count: String(count) });
+    if (count === 0) return t('play.slot.lines.none');
+    if (count === 1) return t('play.slot.lines.one');
+    return data.slotLines?.[count - 1] ?? t('play.slot.lines', { count: String(count) });
   }
   if (round.engine === 'dice') return t('play.dice.roll', { roll: (o.roll / 100).toFixed(2) });
   if (round.engine === 'crash') return t('play.crash.point', { point: (o.crashPoint / 100).toFixed(2) });
