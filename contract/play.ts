@@ -7,11 +7,11 @@
 import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
-/** slot, dice, crash, plinko and keno are the in-house (BGS) engines; wheel is the local vendor sandbox's game. */
+/** slot, dice, crash, plinko, keno and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
 export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'wheel'] as const;
 export type EngineName = (typeof engineNames)[number];
 /** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
-export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno'] as const;
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'wheel'] as const;
 
 /** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
 export const plinkoRowChoices = [8, 12, 16] as const;

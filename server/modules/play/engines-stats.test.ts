@@ -18,9 +18,12 @@ import {
   playKeno,
   playPlinko,
   playSlot,
+  playWheel,
   plinkoTheoreticalRtp,
   slotReels,
   slotTheoreticalRtp,
+  wheelSegments,
+  wheelTheoreticalRtp,
 } from './engines.ts';
 import { fairStream, type RandomSource } from './fair-random.ts';
 
@@ -172,5 +175,21 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
     const expected = (rounds * kenoRules.drawn) / kenoRules.numbers;
     expect(chiSquare(drawnCounts, drawnCounts.map(() => expected))).toBeLessThan(chiSquareLimit(kenoRules.numbers - 1));
+  });
+
+  it('wheel: RTP within 5 standard errors of 95 %, segments uniform', () => {
+    const segments = new Array<number>(wheelSegments.length).fill(0);
+    let sum = 0;
+    let sumSquares = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const { outcome, multiplierBp } = playWheel(fairStream(serverSeed, clientSeed, nonce));
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      segments[outcome.segment]! += 1;
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - wheelTheoreticalRtp())).toBeLessThan(5 * standardError);
+    expect(chiSquare(segments, segments.map(() => rounds / segments.length))).toBeLessThan(chiSquareLimit(segments.length - 1));
   });
 });

@@ -155,6 +155,9 @@ describe('engine of a BGS game', () => {
     expect(engineOfGame({ name: 'Rocket Rush', classify: 'CRASH' })).toBe('crash');
     expect(engineOfGame({ name: 'Plinko', classify: 'ORIGINALS' })).toBe('plinko');
     expect(engineOfGame({ name: 'Keno', classify: 'ORIGINALS' })).toBe('keno');
+    expect(engineOfGame({ name: 'Wheel', classify: 'ORIGINALS' })).toBe('wheel');
+    expect(engineOfGame({ name: 'Ring of Fortune', classify: 'ORIGINALS' })).toBe('wheel');
+    expect(engineOfGame({ name: 'Golden Wheel Riches', classify: 'SLOT' })).toBe('slot');
     expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('slot');
   });
 });

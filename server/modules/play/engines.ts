@@ -362,12 +362,14 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
 }
 
 /**
- * The engine of a BGS game: dice games play dice, Plinko plays plinko, Keno
- * plays keno, crash games (classify CRASH) play crash, every other in-house
- * title plays the slot.
+ * The engine of a BGS game: dice games play dice, Wheel and Ring of Fortune
+ * spin the wheel (provably fair, like every in-house round), Plinko plays
+ * plinko, Keno plays keno, crash games (classify CRASH) play crash, every
+ * other in-house title plays the slot.
  */
-export function engineOfGame(game: { name: string; classify?: string | null }): Exclude<EngineName, 'wheel'> {
+export function engineOfGame(game: { name: string; classify?: string | null }): EngineName {
   if (/dice/i.test(game.name)) return 'dice';
+  if (/^wheel$|ring of fortune/i.test(game.name)) return 'wheel';
   if (/plinko/i.test(game.name)) return 'plinko';
   if (/keno/i.test(game.name)) return 'keno';
   if (game.classify === 'CRASH') return 'crash';

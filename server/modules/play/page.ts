@@ -251,6 +251,8 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
       return `<p>${t(language, 'play.crash.point', { point: ((o.crashPoint as number) / 100).toFixed(2) })}</p>`;
     case 'plinko':
       return `<p>${t(language, 'play.plinko.slot', { slot: String(o.slot), multiplier: ((o.multiplier as number) / 100).toFixed(2) })}</p>`;
+    case 'wheel':
+      return `<p>${t(language, 'play.wheel.segment', { segment: String((o.segment as number) + 1) })}</p>`;
     case 'keno':
       return `<p>${t(language, 'play.keno.drawn', { numbers: (o.drawn as number[]).join(', ') })}</p><p>${t(language, 'play.keno.hits', { hits: String((o.hits as number[]).length), picks: String((o.picks as number[]).length) })}</p>`;
     default:

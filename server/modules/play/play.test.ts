@@ -52,7 +52,7 @@ interface GameRef {
   minBet: number;
   supportPlay: number;
 }
-const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'vendor' | 'vendorFree', GameRef> = {} as never;
 
 async function signIn(username: string, password: string): Promise<TestClient> {
   const c = h.client();
@@ -112,6 +112,7 @@ beforeAll(async () => {
   pick.crash = bgs.find((g) => g.classify === 'CRASH')!;
   pick.plinko = bgs.find((g) => g.name === 'Plinko')!;
   pick.keno = bgs.find((g) => g.name === 'Keno')!;
+  pick.wheel = bgs.find((g) => g.name === 'Wheel')!;
   const others = rows.filter((g) => g.vendor !== 'BGS');
   pick.vendor = others.find((g) => g.supportPlay === 1)!;
   pick.vendorFree = others.find((g) => g.supportPlay === 0)!;
@@ -343,6 +344,15 @@ describe('in-house rounds (real money, provably fair)', () => {
     for (const picks of [[], [41], [5, 5], Array.from({ length: 11 }, (_, i) => i + 1)]) {
       expect(await round(keno, { stake: 100, picks })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
     }
+  });
+
+  it('the in-house Wheel spins the wheel, provably fair', async () => {
+    const wheel = await launch(player, pick.wheel.id);
+    const spun = (await round(wheel, { stake: 1_000, clientSeed: 'wh' })).body.value.round;
+    expect(spun.engine).toBe('wheel');
+    expect(spun.fairness?.clientSeed).toBe('wh');
+    const verified = await h.app.inject({ method: 'GET', url: spun.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+    expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: spun.outcome } });
   });
 
   it('refuses a stake above the balance and changes nothing', async () => {
