@@ -3,10 +3,11 @@
  * known password, invariant checks over the whole ledger, and the local
  * gateway's signed callbacks.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { loginEndpoint, trialLoginEndpoint } from '../../contract/session.ts';
 import type { Database } from '../db/connect.ts';
 import { type MemberRow, members } from '../db/schema.ts';
+import { games } from '../db/schema-catalogue.ts';
 import { hashPassword } from '../modules/member/passwords.ts';
 import { postTransaction } from '../modules/wallet/ledger.ts';
 import { demoOpeningBalance } from '../seed/seed-wallet.ts';
@@ -170,4 +171,15 @@ export function createLedgerWatch(db: Database): { check(): Promise<LedgerInvari
       };
     },
   };
+}
+
+/** A game of the demo catalogue from a third-party vendor (not the in-house BGS): the vendor the seamless wallet's tests play as. */
+export async function vendorGame(db: Database): Promise<{ id: number; code: string; vendor: string }> {
+  const [game] = await db
+    .select({ id: games.id, code: games.gameCode, vendor: games.vassalage })
+    .from(games)
+    .where(and(eq(games.merchantCode, 'DEMO'), ne(games.vassalage, 'BGS'), isNotNull(games.nodeId)))
+    .limit(1);
+  if (!game) throw new Error('no vendor game in the demo catalogue');
+  return game;
 }

@@ -6,7 +6,7 @@
  * the reality check, the statement and the operator's list. Runs on PGlite,
  * and on PostgreSQL when DATABASE_URL is set.
  */
-import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
+import { count, eq, } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchGameEndpoint } from '../../../contract/member-games.ts';
 import {
@@ -22,10 +22,9 @@ import {
 import { createDepositEndpoint, walletEndpoint } from '../../../contract/wallet.ts';
 import { parseAdminArgs } from '../../admin/cli.ts';
 import type { MemberRow } from '../../db/schema.ts';
-import { games } from '../../db/schema-catalogue.ts';
 import { bets, deposits } from '../../db/schema-wallet.ts';
 import { createHarness, failureOf, type Harness, type TestClient } from '../../test/identity-harness.ts';
-import { createFundedMember, createMember, intactLedger, ledgerInvariants, signIn, signInTrial } from '../../test/wallet-harness.ts';
+import { createFundedMember, createMember, intactLedger, ledgerInvariants, signIn, signInTrial, vendorGame } from '../../test/wallet-harness.ts';
 import { walletCredit, walletDebit } from '../seamless/service.ts';
 import { executeRgCommand, formatRg, type RgCommand } from './admin-commands.ts';
 
@@ -40,14 +39,7 @@ const key = () => `rg-key-${++n}`;
 
 beforeAll(async () => {
   h = await createHarness();
-  const [game] = await h.app.db
-    .select({ id: games.id, code: games.gameCode, vendor: games.vassalage })
-    .from(games)
-    .where(and(eq(games.merchantCode, 'DEMO'), ne(games.vassalage, 'BGS'), isNotNull(games.nodeId)))
-    .limit(1);
-  vendor = game!.vendor;
-  gameCode = game!.code;
-  gameId = game!.id;
+  ({ vendor, code: gameCode, id: gameId } = await vendorGame(h.app.db));
 });
 afterAll(async () => {
   await h?.close();

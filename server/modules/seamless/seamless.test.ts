@@ -1,12 +1,11 @@
-import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
+import { count, eq, } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seamlessErrorCodes, signatureWindowMs } from '../../../contract/seamless.ts';
-import { games } from '../../db/schema-catalogue.ts';
 import { bets, ledgerTransactions } from '../../db/schema-wallet.ts';
 import { members } from '../../db/schema.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, type Harness } from '../../test/identity-harness.ts';
-import { createFundedMember, createMember, intactLedger, ledgerInvariants } from '../../test/wallet-harness.ts';
+import { createFundedMember, createMember, intactLedger, ledgerInvariants, vendorGame } from '../../test/wallet-harness.ts';
 import { balanceOf, postTransaction } from '../wallet/ledger.ts';
 import { buildApp } from '../../app.ts';
 import { walletCredit, walletDebit } from './service.ts';
@@ -45,14 +44,7 @@ const nextId = (prefix: string) => `${prefix}-${++seq}`;
 
 beforeAll(async () => {
   h = await createHarness();
-  const [game] = await h.app.db
-    .select({ id: games.id, code: games.gameCode, vendor: games.vassalage })
-    .from(games)
-    .where(and(eq(games.merchantCode, 'DEMO'), ne(games.vassalage, 'BGS'), isNotNull(games.nodeId)))
-    .limit(1);
-  vendor = game!.vendor;
-  gameCode = game!.code;
-  gameId = game!.id;
+  ({ vendor, code: gameCode, id: gameId } = await vendorGame(h.app.db));
   secret = (await vendorSecret(h.app.db, vendor))!;
   const rows = await h.app.db.select({ id: members.id, username: members.username }).from(members);
   agentId = String(rows.find((r) => r.username === 'agent1')!.id);
