@@ -73,6 +73,7 @@ export const memberPaths = [
   '/m/gameRecord',
   '/m/securityCenter',
   '/m/member/kyc',
+  '/m/responsibleGaming',
   ...contractPaths,
 ] as const;
 

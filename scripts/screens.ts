@@ -144,6 +144,59 @@ const shots: Shot[] = [
   { name: 'rtl-game-list', path: '/m/gameList', login: member, language: 'AR' },
   { name: 'rtl-withdraw', path: '/m/withdraw', login: member, language: 'AR' },
   { name: 'rtl-transactions', path: '/m/transaction/record?types=A', login: member, language: 'AR' },
+  // Responsible gaming (docs/responsible-gaming.md): the page, a limit's form refusing a bad amount, the time-out's
+  // confirmation (not confirmed: the shots share player1), and the reality check's reminder (last: it turns it on).
+  { name: 'rg-page', path: '/m/responsibleGaming', login: member },
+  {
+    name: 'rg-statement',
+    path: '/m/responsibleGaming',
+    login: member,
+    act: async (page) => {
+      await page.getByRole('region', { name: 'Activity statement' }).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'rg-limit-form',
+    path: '/m/responsibleGaming',
+    login: member,
+    act: async (page) => {
+      await page.getByRole('region', { name: 'Deposit limit' }).getByRole('button').first().click();
+      const form = page.getByRole('dialog');
+      await form.getByLabel('Limit amount').fill('ten');
+      await form.getByRole('button', { name: 'Save limit' }).click();
+      await form.getByText('Enter the amount as a number.').waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'rg-exclusion-confirm',
+    path: '/m/responsibleGaming',
+    login: member,
+    act: async (page) => {
+      const exclusion = page.getByRole('region', { name: 'Time-out and self-exclusion' });
+      await exclusion.getByRole('radio', { name: '1 week' }).check();
+      await exclusion.getByRole('button', { name: 'Take a break' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'rg-reality',
+    path: '/m/responsibleGaming',
+    login: member,
+    // A 15-minute reality check, then the page's clock moved past the first reminder.
+    act: async (page) => {
+      await page.getByLabel('Reality check').selectOption('15');
+      await page.getByRole('button', { name: 'Save session settings' }).click();
+      await page.getByText('Session settings saved.').waitFor();
+      await page.clock.install();
+      await page.goto(`${base}/m/home`, { waitUntil: 'networkidle' });
+      await page.clock.fastForward('15:30');
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
 ];
 
 async function waitForServer(child: ChildProcess) {

@@ -75,6 +75,7 @@ const table: Row[] = [
   ['/m/gameRecord', H, H, 'back', 'history', 'Bet record', null],
   ['/m/securityCenter', H, H, 'back', 'history', 'Security center', null],
   ['/m/member/kyc', H, H, 'back', 'history', 'KYC center', null],
+  ['/m/responsibleGaming', H, H, 'back', 'history', 'Responsible gaming', null],
   // agent screens: no site header, no bottom bar
   ['/m/agent', _, _, 'back', 'history', 'Agency center', null],
   ['/m/agent/team/overview', _, _, 'back', 'history', 'Team overview', null],

@@ -26,7 +26,7 @@ import { launchTokenPattern, openLaunch, sealLaunch } from './launch-tokens.ts';
 import { sqlState } from '../wallet/ledger.ts';
 import { type GameFilter, gameColumns, gameConditions, type GameRecord } from './queries.ts';
 import { toGame } from './service.ts';
-import { assertNotExcluded } from '../responsible-gaming/service.ts';
+import { assertNotExcluded } from '../responsible-gaming/checks/protection-checks.ts';
 
 /** Who launches: the member of the session and the merchant it belongs to. */
 export interface Launcher {

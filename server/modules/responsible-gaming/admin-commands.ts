@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
 import type { Database } from '../../db/connect.ts';
 import { members } from '../../db/schema.ts';
 import { memberLimits, memberProtection } from '../../db/schema-responsible.ts';
-import { isExcluded, limitInForce } from './service.ts';
+import { isExcluded, limitInForce } from './checks/protection-checks.ts';
 
 const merchant = z.string().check(z.minLength(1), z.maxLength(32));
 

@@ -1,19 +1,8 @@
 /**
  * Responsible gambling (contract/responsible-gaming.ts, docs/responsible-gaming.md):
- * the member's limits, session settings and exclusion, and the checks the
- * money paths call inside their own transaction.
- *
- * - Deposits: `checkDeposit(trx, memberId, amount, at)` runs in the deposit
- *   order's transaction. It locks the member's `member_protection` row, so
- *   two orders of one member (and a limit change) are decided one after the
- *   other: the second sees the first's order. A member without the row has
- *   nothing to check.
- * - Bets: the seamless wallet's database function (`rg_bet_refusal`,
- *   migration 0024) checks them under the member's wallet row lock.
- * - Game launches: `assertNotExcluded`.
- * - Sessions: a web session opened with a session limit ends that long after
- *   its login (`sessionEndFor`, server/modules/session/session-service.ts);
- *   setting a limit also shortens the open ones.
+ * the member's own limits, session settings, exclusion, reality check and
+ * activity statement behind `/wps/rg/*`. The checks the money paths call
+ * inside their own transactions are in checks/protection-checks.ts.
  */
 import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
@@ -23,7 +12,6 @@ import {
   exclusionEnd,
   type Limit,
   type LimitChange,
-  type LimitPeriod,
   limitKinds,
   limitPeriods,
   type Protection,
@@ -34,36 +22,11 @@ import {
 import type { Database } from '../../db/connect.ts';
 import { type MemberRow, sessions } from '../../db/schema.ts';
 import { memberActivity } from '../../db/schema-agent.ts';
-import { type MemberLimitRow, type MemberProtectionRow, memberLimits, memberProtection } from '../../db/schema-responsible.ts';
+import { type MemberProtectionRow, memberLimits, memberProtection } from '../../db/schema-responsible.ts';
 import { bets, deposits, withdrawals } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isTrial } from '../loyalty/access.ts';
-
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** The start of the UTC day, ISO week (Monday) or calendar month holding `at`. */
-export function periodStart(period: LimitPeriod, at: Date): Date {
-  const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
-  if (period === 'day') return new Date(day);
-  if (period === 'week') return new Date(day - ((at.getUTCDay() + 6) % 7) * dayMs);
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-}
-
-/** The limit in force at `at` (null: none): a waiting change counts once its time has come. */
-export function limitInForce(row: Pick<MemberLimitRow, 'amount' | 'nextAmount' | 'nextFrom'>, at: Date): number | null {
-  return row.nextFrom && row.nextFrom.getTime() <= at.getTime() ? row.nextAmount : row.amount;
-}
-
-/** Whether a time-out or self-exclusion is in force at `at`. */
-export function isExcluded(row: Pick<MemberProtectionRow, 'exclusion' | 'excludedUntil'> | undefined, at: Date): boolean {
-  return !!row?.exclusion && (row.excludedUntil === null || row.excludedUntil.getTime() > at.getTime());
-}
-
-async function protectionRow(db: Pick<Database, 'select'>, memberId: number, lock = false): Promise<MemberProtectionRow | undefined> {
-  const query = db.select().from(memberProtection).where(eq(memberProtection.memberId, memberId));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
+import { trialTypes } from '../../../contract/session.ts';
+import { depositedSince, isExcluded, limitInForce, periodStart, protectionRow, sessionEndFor } from './checks/protection-checks.ts';
 
 /** The member's row, created when missing, locked until the transaction ends. */
 async function lockedProtection(trx: Database, memberId: number, at: Date): Promise<MemberProtectionRow> {
@@ -71,15 +34,6 @@ async function lockedProtection(trx: Database, memberId: number, at: Date): Prom
   const row = await protectionRow(trx, memberId, true);
   if (!row) throw new Error('member_protection row vanished');
   return row;
-}
-
-/** Deposits ordered since `from` that count against a limit (pending or completed). */
-async function depositedSince(db: Database, memberId: number, from: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${deposits.amount}), 0)` })
-    .from(deposits)
-    .where(and(eq(deposits.memberId, memberId), gte(deposits.createdAt, from), ne(deposits.status, 'cancelled')));
-  return Number(row?.total ?? 0);
 }
 
 /** Stakes and stake − win of the bets placed since `from` (not rolled back; an open bet's whole stake is a loss). */
@@ -95,44 +49,7 @@ async function betsSince(db: Database, memberId: number, from: Date): Promise<{ 
 }
 
 function assertRealAccount(member: MemberRow): void {
-  if (isTrial(member)) throw new AppError(403, errorCodes.trialForbidden, 'Please login an actual account to use this function');
-}
-
-/**
- * In the deposit order's transaction: refuses an order of a member in a time-out or self-exclusion (403
- * rg.deposit.excluded) or one that would pass a deposit limit in force (409 rg.deposit.limit).
- */
-export async function checkDeposit(trx: Database, memberId: number, amount: number, at: Date): Promise<void> {
-  const row = await protectionRow(trx, memberId, true);
-  if (!row) return;
-  if (isExcluded(row, at)) {
-    throw new AppError(403, errorCodes.rgDepositExcluded, 'Deposits are closed during a time-out or self-exclusion.');
-  }
-  const limits = await trx
-    .select()
-    .from(memberLimits)
-    .where(and(eq(memberLimits.memberId, memberId), eq(memberLimits.kind, 'deposit')));
-  for (const limit of limits) {
-    const inForce = limitInForce(limit, at);
-    if (inForce === null) continue;
-    const used = await depositedSince(trx, memberId, periodStart(limit.period, at));
-    if (used + amount > inForce) {
-      throw new AppError(409, errorCodes.rgDepositLimit, 'This deposit would pass the deposit limit.', { period: limit.period, limit: inForce, used });
-    }
-  }
-}
-
-/** Refuses a game launch during a time-out or self-exclusion (403 rg.play.excluded). */
-export async function assertNotExcluded(db: Database, memberId: number, at: Date): Promise<void> {
-  if (isExcluded(await protectionRow(db, memberId), at)) {
-    throw new AppError(403, errorCodes.rgPlayExcluded, 'Games are closed during a time-out or self-exclusion.');
-  }
-}
-
-/** When a web session opened at `openedAt` ends under the member's session limit (null: no limit). */
-export async function sessionEndFor(db: Pick<Database, 'select'>, memberId: number, openedAt: Date): Promise<Date | null> {
-  const row = await protectionRow(db, memberId);
-  return row && row.sessionLimitMinutes > 0 ? new Date(openedAt.getTime() + row.sessionLimitMinutes * 60_000) : null;
+  if ((trialTypes as readonly number[]).includes(member.type)) throw new AppError(403, errorCodes.trialForbidden, 'Please login an actual account to use this function');
 }
 
 /** What the member set, with each limit's use in its current period. */

@@ -20,7 +20,7 @@ import { createBatcher } from '../../lib/batcher.ts';
 import { isSharedDatabase } from '../../db/change-bus.ts';
 import { storedUserAgent } from './session-view.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { sessionEndFor } from '../responsible-gaming/service.ts';
+import { sessionEndFor } from '../responsible-gaming/checks/protection-checks.ts';
 
 /** Why a session ended; only `replaced` (web: login.not.session) and `rotated` (device: reuse detection) are read back. */
 export type RevokeReason = 'replaced' | 'logout' | 'rotated' | 'password' | 'reuse' | 'elsewhere';

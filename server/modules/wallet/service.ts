@@ -38,7 +38,7 @@ import {
   type WithdrawalRow,
   withdrawals,
 } from '../../db/schema-wallet.ts';
-import { checkDeposit } from '../responsible-gaming/service.ts';
+import { checkDeposit } from '../responsible-gaming/checks/protection-checks.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertKycForWithdrawal } from '../member/kyc.ts';
 import { uniqueViolation } from '../member/queries.ts';

@@ -4,6 +4,7 @@
  * when the player scrolls near it or asks for the download links
  * (src/features/lobby/lobby-home.tsx).
  */
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
@@ -158,7 +159,7 @@ function ChatButton() {
   );
 }
 
-/** Home footer: vendor logos, FACEBOOK and YOUTUBE links, jackpot counter, download block, copyright 2025; the floating customer service button. */
+/** Home footer: vendor logos, FACEBOOK and YOUTUBE links, jackpot counter, download block, the responsible gaming link, copyright 2025; the floating customer service button. */
 export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | null; currency: CurrencyLike | null; onDownload: () => void }) {
   useCatalogPart('lobby');
   const t = useT();
@@ -197,6 +198,11 @@ export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | 
           ) : null}
         </>
       ) : null}
+      <ul className={styles.links}>
+        <li>
+          <Link to="/m/responsibleGaming">{t('lobby.footer.responsibleGaming')}</Link>
+        </li>
+      </ul>
       <p>{t('lobby.footer.copyright', { year: footer?.copyrightYear ?? 2025, name: brand })}</p>
       <ChatButton />
     </footer>

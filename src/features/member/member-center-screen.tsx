@@ -28,6 +28,7 @@ export function shortcutsOf({ agent, betRecord, referral }: { agent: boolean; be
     { link: { to: '/m/withdraw' }, icon: 'banknote', labelId: 'header.withdraw' },
     { link: { to: '/m/myAccount/index' }, icon: 'id-card', labelId: 'title.myAccountIndex' },
     { link: { to: '/m/securityCenter' }, icon: 'shield-check', labelId: 'title.securityCenter' },
+    { link: { to: '/m/responsibleGaming' }, icon: 'sliders-horizontal', labelId: 'title.responsibleGaming' },
     ...(agent ? [{ link: { to: '/m/agent' }, icon: 'briefcase', labelId: 'title.agent' } as Shortcut] : []),
     { link: { to: '/m/transaction/record', search: { types: 'A' } }, icon: 'receipt-text', labelId: 'title.transactionRecord' },
     ...(betRecord ? [{ link: { to: '/m/gameRecord' }, icon: 'file-clock', labelId: 'title.gameRecord' } as Shortcut] : []),
@@ -56,7 +57,8 @@ export function ProfileLoaded({ actor, children }: { actor: ProfileActor; childr
 /**
  * Member center (/m/member/home, spec section 2): the member card (avatar,
  * VIP label, nickname or account, member ID with copy, balance) and the
- * shortcuts: deposit, withdraw, my account, security center, the agency
+ * shortcuts: deposit, withdraw, my account, security center, responsible
+ * gaming, the agency
  * centre for agents, records, the bet record (TRANSBETREPMEM3), the profit
  * record, bonus details, the KYC center, news, invite friends (with the
  * referral program, not for agents), settings, customer service and sign out

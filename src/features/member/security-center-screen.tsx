@@ -402,7 +402,8 @@ function SessionsSection({ actor }: { actor: SecurityCenterActor }) {
  * The security center (/m/securityCenter, spec sections 2 and 7): the login
  * password (its own screen), the payment (withdrawal) password set, changed
  * or reset with the login password, security questions, bank cards (masked,
- * added and removed) and the signed-in devices with "sign out elsewhere".
+ * added and removed), the signed-in devices with "sign out elsewhere", and
+ * a link to responsible gaming.
  * Trial accounts are refused, as withdraw refuses them.
  */
 export function SecurityCenterScreen({ isTrial }: { isTrial: boolean }) {
@@ -425,6 +426,17 @@ export function SecurityCenterScreen({ isTrial }: { isTrial: boolean }) {
           <SecretsRows actor={actor} />
           <BankCardsSection />
           <SessionsSection actor={actor} />
+          <ul className={styles.rows}>
+            <li>
+              <Link to="/m/responsibleGaming" className={styles.row}>
+                {t('title.responsibleGaming')}
+                <span className={styles.rowValue}>
+                  {t('rg.entry')}
+                  <Icon name="chevron-right" aria-hidden="true" focusable="false" size={16} />
+                </span>
+              </Link>
+            </li>
+          </ul>
         </div>
       );
     default:

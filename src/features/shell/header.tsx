@@ -30,9 +30,13 @@ function useSessionRenewal(path: string) {
     mounting.current = false;
     if (signedIn && (atMount || home)) send({ type: 'session.renew' });
   }, [signedIn, home, send]);
+  return signedIn;
 }
 
-/** The notice of a session the server ended: its own chunk, loaded when it shows (session-ended-notice.tsx). */
+/**
+ * The session's notices: of a session the server ended, and the reality check and session limit of a
+ * signed-in member (session-ended-notice.tsx). Their own chunk, loaded when there is a session or one just ended.
+ */
 const SessionEndedNotice = lazy(() => import('./session-ended-notice.tsx'));
 
 /** A signed-in member's actions (balance, deposit, withdraw, log out): their own chunk, so a guest's first load does not carry them. */
@@ -116,7 +120,7 @@ export function Header({ path }: { path: string }) {
   const home = isHomePath(path);
   const inner = useRef<HTMLDivElement>(null);
   usePublishedBlockSize(inner, '--header-height');
-  useSessionRenewal(path);
+  const signedIn = useSessionRenewal(path);
   return (
     <header className={styles.header}>
       <div ref={inner} className={styles.inner}>
@@ -129,7 +133,7 @@ export function Header({ path }: { path: string }) {
           </nav>
         ) : null}
       </div>
-      {sessionEnded ? (
+      {sessionEnded || signedIn ? (
         <Suspense fallback={null}>
           <SessionEndedNotice />
         </Suspense>
