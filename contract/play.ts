@@ -7,17 +7,22 @@
 import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
-/** slot, dice, crash, plinko, keno and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
-export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'wheel'] as const;
+/** slot, dice, crash, plinko, keno, coinflip, double and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
+export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel'] as const;
 export type EngineName = (typeof engineNames)[number];
 /** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
-export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'wheel'] as const;
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel'] as const;
 
 /** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
 export const plinkoRowChoices = [8, 12, 16] as const;
 export const plinkoRisks = ['low', 'medium', 'high'] as const;
 export type PlinkoRisk = (typeof plinkoRisks)[number];
 export const plinkoDefaults = { rows: 8, risk: 'low' } as const;
+
+/** Coin Flip and Double: what the player calls (a round without a call takes the first). */
+export const engineChoices = { coinflip: ['heads', 'tails'], double: ['red', 'black', 'green'] } as const;
+export const choiceNames = ['heads', 'tails', 'red', 'black', 'green'] as const;
+export type ChoiceName = (typeof choiceNames)[number];
 
 /** Keno: the player picks 1 to 10 different numbers of 1..40; 10 are drawn. */
 export const kenoRules = { numbers: 40, drawn: 10, minPicks: 1, maxPicks: 10 } as const;
@@ -51,6 +56,8 @@ export const roundBodySchema = z.object({
   /** Plinko: the risk and the rows (see plinkoRisks, plinkoRowChoices). */
   risk: z.optional(z.enum(plinkoRisks)),
   rows: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
+  /** Coin Flip and Double: the call (see engineChoices). */
+  choice: z.optional(z.enum(choiceNames)),
   /** Keno: the numbers picked (checked by the server: 1 to 10 different numbers of 1..40). */
   picks: z.optional(z.array(z.number().check(z.int(), z.minimum(0), z.maximum(100))).check(z.maxLength(40))),
   /**
@@ -123,6 +130,7 @@ export const verifyQuerySchema = z.object({
   target: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
   risk: z.optional(z.enum(plinkoRisks)),
   rows: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
+  choice: z.optional(z.enum(choiceNames)),
   /** Keno's picks, comma-separated ("3,7,21"). */
   picks: z.optional(z.string().check(z.maxLength(120), z.regex(/^\d{1,2}(,\d{1,2})*$/))),
 });

@@ -165,7 +165,7 @@ test.describe('playable games', () => {
     expect(violations).toEqual([]);
   });
 
-  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked', async ({ page, baseURL }) => {
+  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call', async ({ page, baseURL }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
     const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
@@ -195,6 +195,15 @@ test.describe('playable games', () => {
     expect(hits.every((n) => ['7', '13', '21', '34'].includes(n))).toBe(true);
     await expect(page.locator('#board')).toContainText(text('play.keno.hits', { hits: String(hits.length), picks: '4' }));
     expect(await api.balance()).toBe(drawn.after);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Coin Flip: the player calls tails; the board says what was called and where the coin landed.
+    const coin = bgs.find((g) => g.gameName === 'Coin Flip')!;
+    await page.goto(await api.launch(coin));
+    await page.getByRole('radio', { name: text('play.choice.tails') }).check();
+    const flipped = await playRound(page, (Math.max(coin.minBet, 100) / 100).toFixed(2), text('play.flip'));
+    await expect(page.locator('#board')).toContainText(text('play.coinflip.call', { side: text('play.choice.tails') }));
+    expect(flipped.win === 0 || flipped.win === Math.floor((Math.max(coin.minBet, 100) * 194) / 100)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
   });

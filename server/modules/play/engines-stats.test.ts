@@ -9,12 +9,15 @@
 import { describe, expect, it } from 'vitest';
 import { kenoRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
 import {
+  choiceTheoreticalRtp,
   crashPointOf,
   crashTheoreticalRtp,
   diceTheoreticalRtp,
   kenoTheoreticalRtp,
+  playCoinflip,
   playCrash,
   playDice,
+  playDouble,
   playKeno,
   playPlinko,
   playSlot,
@@ -191,5 +194,32 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     const { mean, standardError } = summarise(sum, sumSquares, rounds);
     expect(Math.abs(mean - wheelTheoreticalRtp())).toBeLessThan(5 * standardError);
     expect(chiSquare(segments, segments.map(() => rounds / segments.length))).toBeLessThan(chiSquareLimit(segments.length - 1));
+  });
+
+  it('coin flip and double: RTP within 5 standard errors of 97 % and 93.33 %, sides and tiles uniform', () => {
+    const sides = [0, 0];
+    const tiles = new Array<number>(15).fill(0);
+    const calls = ['red', 'black', 'green'] as const;
+    let coinSum = 0;
+    let coinSquares = 0;
+    let doubleSum = 0;
+    let doubleSquares = 0;
+    const half = rounds / 2;
+    for (let nonce = 0; nonce < half; nonce++) {
+      const coin = playCoinflip(fairStream(serverSeed, clientSeed, nonce), { choice: nonce % 2 ? 'tails' : 'heads' });
+      coinSum += coin.multiplierBp / 10_000;
+      coinSquares += (coin.multiplierBp / 10_000) ** 2;
+      sides[coin.outcome.side === 'heads' ? 0 : 1]! += 1;
+      const double = playDouble(fairStream(serverSeed, 'double', nonce), { choice: calls[nonce % 3]! });
+      doubleSum += double.multiplierBp / 10_000;
+      doubleSquares += (double.multiplierBp / 10_000) ** 2;
+      tiles[double.outcome.tile]! += 1;
+    }
+    const coin = summarise(coinSum, coinSquares, half);
+    expect(Math.abs(coin.mean - choiceTheoreticalRtp('coinflip', 'heads'))).toBeLessThan(5 * coin.standardError);
+    const double = summarise(doubleSum, doubleSquares, half);
+    expect(Math.abs(double.mean - choiceTheoreticalRtp('double', 'red'))).toBeLessThan(5 * double.standardError);
+    expect(chiSquare(sides, [half / 2, half / 2])).toBeLessThan(chiSquareLimit(1));
+    expect(chiSquare(tiles, tiles.map(() => half / 15))).toBeLessThan(chiSquareLimit(14));
   });
 });

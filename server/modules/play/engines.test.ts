@@ -6,13 +6,16 @@ import {
   crashTheoreticalRtp,
   diceMultiplierBp,
   diceTheoreticalRtp,
+  choiceTheoreticalRtp,
   engineOfGame,
   engineParams,
   kenoPaytable,
   kenoTheoreticalRtp,
   payout,
+  playCoinflip,
   playCrash,
   playDice,
+  playDouble,
   playEngine,
   playKeno,
   playPlinko,
@@ -158,6 +161,9 @@ describe('engine of a BGS game', () => {
     expect(engineOfGame({ name: 'Wheel', classify: 'ORIGINALS' })).toBe('wheel');
     expect(engineOfGame({ name: 'Ring of Fortune', classify: 'ORIGINALS' })).toBe('wheel');
     expect(engineOfGame({ name: 'Golden Wheel Riches', classify: 'SLOT' })).toBe('slot');
+    expect(engineOfGame({ name: 'Coin Flip', classify: 'ORIGINALS' })).toBe('coinflip');
+    expect(engineOfGame({ name: 'Double', classify: 'ORIGINALS' })).toBe('double');
+    expect(engineOfGame({ name: 'Double Diamond Deluxe', classify: 'SLOT' })).toBe('slot');
     expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('slot');
   });
 });
@@ -210,6 +216,28 @@ describe('keno', () => {
     }
     // One pick: 10 of 40 are drawn, a hit pays 3.8x.
     expect(kenoTheoreticalRtp(1)).toBeCloseTo(0.25 * 3.8, 12);
+  });
+});
+
+describe('coin flip and double', () => {
+  it('a coin lands heads on an even value, tails on an odd one; a right call pays 1.94x', () => {
+    expect(playCoinflip(fixed(4), { choice: 'heads' })).toEqual({ outcome: { choice: 'heads', side: 'heads', won: true, multiplier: 194 }, multiplierBp: 19_400 });
+    expect(playCoinflip(fixed(5), { choice: 'heads' })).toEqual({ outcome: { choice: 'heads', side: 'tails', won: false, multiplier: 0 }, multiplierBp: 0 });
+    expect(choiceTheoreticalRtp('coinflip', 'tails')).toBeCloseTo(0.97, 12);
+  });
+
+  it('double draws a tile of 15: 0 green (14x), 1..7 red and 8..14 black (2x)', () => {
+    expect(playDouble(fixed(0), { choice: 'green' }).outcome).toEqual({ choice: 'green', tile: 0, colour: 'green', won: true, multiplier: 1_400 });
+    expect(playDouble(fixed(7), { choice: 'red' }).outcome).toMatchObject({ tile: 7, colour: 'red', won: true, multiplier: 200 });
+    expect(playDouble(fixed(8), { choice: 'red' }).outcome).toMatchObject({ tile: 8, colour: 'black', won: false, multiplier: 0 });
+    for (const choice of ['red', 'black', 'green'] as const) expect(choiceTheoreticalRtp('double', choice)).toBeCloseTo(14 / 15, 12);
+  });
+
+  it('takes the first call by default and refuses a call of the other game', () => {
+    expect(engineParams('coinflip', {})).toEqual({ choice: 'heads' });
+    expect(engineParams('double', { choice: 'green' })).toEqual({ choice: 'green' });
+    expect(engineParams('coinflip', { choice: 'red' })).toHaveProperty('invalid');
+    expect(engineParams('double', { choice: 'tails' })).toHaveProperty('invalid');
   });
 });
 

@@ -7,10 +7,12 @@
  * RTPs (exact values from theoreticalRtp, checked by the statistical tests):
  * slot 95.98 % (paytable), dice 97 %, crash 97 % (configured), plinko
  * 98.91 to 99.12 % (by rows and risk), keno 94.04 to 95.96 % (by the count
- * of numbers picked), wheel 95 %.
+ * of numbers picked), coin flip 97 %, double 93.33 %, wheel 95 %.
  */
 import {
+  type ChoiceName,
   type CrashParams,
+  engineChoices,
   crashTargetRange,
   type DiceParams,
   diceTargetRange,
@@ -295,15 +297,68 @@ export function kenoTheoreticalRtp(count: number): number {
   );
 }
 
+// ------------------------------------------------------- coin flip, double
+
+/** Coin Flip: a right call pays 1.94x (RTP 97 %). */
+export const coinflipMultiplier = 194;
+
+export interface CoinflipOutcome {
+  choice: 'heads' | 'tails';
+  side: 'heads' | 'tails';
+  won: boolean;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playCoinflip(source: RandomSource, params: { choice: 'heads' | 'tails' }): EngineResult<CoinflipOutcome> {
+  const side = engineChoices.coinflip[uniformInt(source, 2)]!;
+  const won = side === params.choice;
+  const multiplier = won ? coinflipMultiplier : 0;
+  return { outcome: { choice: params.choice, side, won, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** Double: 15 tiles, 0 green, 1..7 red, 8..14 black; red and black pay 2x, green 14x (RTP 93.33 % each). */
+export const doubleTiles = 15;
+export const doublePays = { red: 200, black: 200, green: 1_400 } as const;
+
+export function doubleColourOf(tile: number): 'red' | 'black' | 'green' {
+  return tile === 0 ? 'green' : tile <= 7 ? 'red' : 'black';
+}
+
+export interface DoubleOutcome {
+  choice: 'red' | 'black' | 'green';
+  tile: number;
+  colour: 'red' | 'black' | 'green';
+  won: boolean;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playDouble(source: RandomSource, params: { choice: 'red' | 'black' | 'green' }): EngineResult<DoubleOutcome> {
+  const tile = uniformInt(source, doubleTiles);
+  const colour = doubleColourOf(tile);
+  const won = colour === params.choice;
+  const multiplier = won ? doublePays[colour] : 0;
+  return { outcome: { choice: params.choice, tile, colour, won, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** Exact RTP of a call: the chance of its colour (or side) times its pay. */
+export function choiceTheoreticalRtp(engine: 'coinflip' | 'double', choice: ChoiceName): number {
+  if (engine === 'coinflip') return coinflipMultiplier / 100 / 2;
+  const tiles = Array.from({ length: doubleTiles }, (_, t) => doubleColourOf(t)).filter((c) => c === choice).length;
+  return ((tiles / doubleTiles) * doublePays[choice as keyof typeof doublePays]) / 100;
+}
+
 // --------------------------------------------------------------- dispatch
 
-export type EngineOutcome = SlotOutcome | DiceOutcome | CrashOutcome | PlinkoOutcome | KenoOutcome | WheelOutcome;
+export type EngineOutcome = SlotOutcome | DiceOutcome | CrashOutcome | PlinkoOutcome | KenoOutcome | CoinflipOutcome | DoubleOutcome | WheelOutcome;
 
 export interface RoundParams {
   target?: number | undefined;
   rows?: PlinkoParams['rows'] | undefined;
   risk?: PlinkoRisk | undefined;
   picks?: number[] | undefined;
+  choice?: ChoiceName | undefined;
 }
 
 /**
@@ -313,7 +368,13 @@ export interface RoundParams {
  */
 export function engineParams(
   engine: EngineName,
-  raw: { target?: number | undefined; rows?: number | undefined; risk?: PlinkoRisk | undefined; picks?: number[] | undefined },
+  raw: {
+    target?: number | undefined;
+    rows?: number | undefined;
+    risk?: PlinkoRisk | undefined;
+    picks?: number[] | undefined;
+    choice?: ChoiceName | undefined;
+  },
 ): RoundParams | { invalid: string } {
   switch (engine) {
     case 'dice': {
@@ -338,6 +399,12 @@ export function engineParams(
         picks.every((n) => Number.isInteger(n) && n >= 1 && n <= kenoRules.numbers);
       return valid ? { picks } : { invalid: 'Pick 1 to 10 different numbers of 1 to 40.' };
     }
+    case 'coinflip':
+    case 'double': {
+      const choices: readonly ChoiceName[] = engineChoices[engine];
+      const choice = raw.choice ?? choices[0]!;
+      return choices.includes(choice) ? { choice } : { invalid: `The call must be one of ${choices.join(', ')}.` };
+    }
     default:
       return {};
   }
@@ -356,6 +423,10 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
       return playPlinko(source, { rows: params.rows ?? plinkoDefaults.rows, risk: params.risk ?? plinkoDefaults.risk });
     case 'keno':
       return playKeno(source, { picks: params.picks ?? [] });
+    case 'coinflip':
+      return playCoinflip(source, { choice: (params.choice ?? 'heads') as 'heads' | 'tails' });
+    case 'double':
+      return playDouble(source, { choice: (params.choice ?? 'red') as 'red' | 'black' | 'green' });
     case 'wheel':
       return playWheel(source);
   }
@@ -363,13 +434,16 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
 
 /**
  * The engine of a BGS game: dice games play dice, Wheel and Ring of Fortune
- * spin the wheel (provably fair, like every in-house round), Plinko plays
+ * spin the wheel (provably fair, like every in-house round), Coin Flip
+ * flips a coin, Double draws a tile of 15, Plinko plays
  * plinko, Keno plays keno, crash games (classify CRASH) play crash, every
  * other in-house title plays the slot.
  */
 export function engineOfGame(game: { name: string; classify?: string | null }): EngineName {
   if (/dice/i.test(game.name)) return 'dice';
   if (/^wheel$|ring of fortune/i.test(game.name)) return 'wheel';
+  if (/coin flip/i.test(game.name)) return 'coinflip';
+  if (/^double$/i.test(game.name)) return 'double';
   if (/plinko/i.test(game.name)) return 'plinko';
   if (/keno/i.test(game.name)) return 'keno';
   if (game.classify === 'CRASH') return 'crash';

@@ -7,6 +7,7 @@
 import {
   crashTargetRange,
   diceTargetRange,
+  engineChoices,
   type EngineName,
   fairEngineNames,
   kenoRules,
@@ -159,7 +160,15 @@ function fairSection(language: PageLanguage, commitment: NonNullable<PlayState['
  */
 export function renderGamePage(language: PageLanguage, token: string, state: PlayState): string {
   const { game } = state;
-  const action = { slot: 'play.spin', dice: 'play.roll', crash: 'play.bet', plinko: 'play.drop', keno: 'play.draw', wheel: 'play.play' }[game.engine];
+  const action = { slot: 'play.spin', dice: 'play.roll', crash: 'play.bet', plinko: 'play.drop', keno: 'play.draw', coinflip: 'play.flip', double: 'play.spin', wheel: 'play.play' }[game.engine];
+  // Coin Flip and Double: the call, as radio buttons.
+  const choices = (engine: 'coinflip' | 'double') =>
+    `<fieldset class="choices" id="choices"><legend>${t(language, 'play.choice')}</legend>${engineChoices[engine]
+      .map(
+        (choice, i) =>
+          `<label class="choice choice-${choice}"><input type="radio" name="choice" value="${choice}"${i === 0 ? ' checked' : ''}><span>${t(language, `play.choice.${choice}`)}</span></label>`,
+      )
+      .join('')}</fieldset>`;
   const select = (id: string, label: string, options: { value: string; label: string; selected: boolean }[]) =>
     `<label class="field">${t(language, label)}<select id="${id}" name="${id}">${options
       .map((o) => `<option value="${escapeHtml(o.value)}"${o.selected ? ' selected' : ''}>${escapeHtml(o.label)}</option>`)
@@ -182,7 +191,9 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
       (_, i) => `<label class="keno-number"><input type="checkbox" name="pick" value="${i + 1}"><span>${i + 1}</span></label>`,
     ).join('')}</fieldset>`;
   const target =
-    game.engine === 'plinko'
+    game.engine === 'coinflip' || game.engine === 'double'
+      ? choices(game.engine)
+      : game.engine === 'plinko'
       ? plinko()
       : game.engine === 'keno'
         ? keno()
@@ -251,6 +262,10 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
       return `<p>${t(language, 'play.crash.point', { point: ((o.crashPoint as number) / 100).toFixed(2) })}</p>`;
     case 'plinko':
       return `<p>${t(language, 'play.plinko.slot', { slot: String(o.slot), multiplier: ((o.multiplier as number) / 100).toFixed(2) })}</p>`;
+    case 'coinflip':
+      return `<p>${t(language, 'play.coinflip.landed', { side: t(language, `play.choice.${o.side as string}`) })}</p>`;
+    case 'double':
+      return `<p>${t(language, 'play.double.tile', { tile: String(o.tile), colour: t(language, `play.choice.${o.colour as string}`) })}</p>`;
     case 'wheel':
       return `<p>${t(language, 'play.wheel.segment', { segment: String((o.segment as number) + 1) })}</p>`;
     case 'keno':
@@ -291,6 +306,7 @@ ${field('target', 'play.verify.target')}
 ${field('rows', 'play.rules.plinko.rows')}
 ${field('risk', 'play.rules.plinko.risk')}
 ${field('picks', 'play.verify.picks')}
+${field('choice', 'play.choice')}
 <button type="submit">${t(language, 'play.verify.submit')}</button>
 </form>
 ${verdict}

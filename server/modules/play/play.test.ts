@@ -52,7 +52,7 @@ interface GameRef {
   minBet: number;
   supportPlay: number;
 }
-const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'vendor' | 'vendorFree', GameRef> = {} as never;
 
 async function signIn(username: string, password: string): Promise<TestClient> {
   const c = h.client();
@@ -113,6 +113,8 @@ beforeAll(async () => {
   pick.plinko = bgs.find((g) => g.name === 'Plinko')!;
   pick.keno = bgs.find((g) => g.name === 'Keno')!;
   pick.wheel = bgs.find((g) => g.name === 'Wheel')!;
+  pick.coinflip = bgs.find((g) => g.name === 'Coin Flip')!;
+  pick.double = bgs.find((g) => g.name === 'Double')!;
   const others = rows.filter((g) => g.vendor !== 'BGS');
   pick.vendor = others.find((g) => g.supportPlay === 1)!;
   pick.vendorFree = others.find((g) => g.supportPlay === 0)!;
@@ -344,6 +346,24 @@ describe('in-house rounds (real money, provably fair)', () => {
     for (const picks of [[], [41], [5, 5], Array.from({ length: 11 }, (_, i) => i + 1)]) {
       expect(await round(keno, { stake: 100, picks })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
     }
+  });
+
+  it('Coin Flip and Double play the call the player made; a call of another game is 400', async () => {
+    const coin = await launch(player, pick.coinflip.id);
+    expect((await openPage(coin)).body).toContain('name="choice" value="tails"');
+    const flipped = (await round(coin, { stake: 1_000, choice: 'tails', clientSeed: 'cf' })).body.value.round;
+    expect(flipped.engine).toBe('coinflip');
+    expect(flipped.outcome).toMatchObject({ choice: 'tails' });
+    expect(flipped.win).toBe(flipped.outcome.side === 'tails' ? 1_940 : 0);
+    expect(flipped.verifyUrl).toContain('choice=tails');
+    const verified = await h.app.inject({ method: 'GET', url: flipped.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+    expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: flipped.outcome } });
+    expect(await round(coin, { stake: 100, choice: 'green' })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+
+    const double = await launch(player, pick.double.id);
+    const drawn = (await round(double, { stake: 1_000, choice: 'green' })).body.value.round;
+    expect(drawn.engine).toBe('double');
+    expect(drawn.win).toBe(drawn.outcome.tile === 0 ? 14_000 : 0);
   });
 
   it('the in-house Wheel spins the wheel, provably fair', async () => {

@@ -8,11 +8,16 @@
  */
 import { crashTargetRange, diceTargetRange, type EngineName, kenoRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
 import {
+  choiceTheoreticalRtp,
+  coinflipMultiplier,
   crashMaxPoint,
   crashRtpBp,
   crashTheoreticalRtp,
   diceMultiplierBp,
   diceRtpBp,
+  doubleColourOf,
+  doublePays,
+  doubleTiles,
   kenoPaytable,
   kenoTheoreticalRtp,
   plinkoTables,
@@ -185,6 +190,32 @@ function kenoRulesOf(): EngineRules {
   };
 }
 
+function coinflipRules(): EngineRules {
+  const rtp = percentOf(choiceTheoreticalRtp('coinflip', 'heads'));
+  return { rtp, lines: [{ id: 'play.rules.coinflip.call', values: { multiplier: multiplierOf(coinflipMultiplier) } }] };
+}
+
+function doubleRules(): EngineRules {
+  const count = (colour: string) => String(Array.from({ length: doubleTiles }, (_, t) => doubleColourOf(t)).filter((c) => c === colour).length);
+  const rtp = percentOf(choiceTheoreticalRtp('double', 'red'));
+  return {
+    rtp,
+    lines: [
+      {
+        id: 'play.rules.double.tiles',
+        values: {
+          tiles: String(doubleTiles),
+          red: count('red'),
+          black: count('black'),
+          green: count('green'),
+          pays: multiplierOf(doublePays.red),
+          greenPays: multiplierOf(doublePays.green),
+        },
+      },
+    ],
+  };
+}
+
 /** The rules of every engine, built once. */
 export const engineRules: Record<EngineName, EngineRules> = {
   dice: diceRules(),
@@ -192,5 +223,7 @@ export const engineRules: Record<EngineName, EngineRules> = {
   slot: slotRules(),
   plinko: plinkoRules(),
   keno: kenoRulesOf(),
+  coinflip: coinflipRules(),
+  double: doubleRules(),
   wheel: wheelRules(),
 };

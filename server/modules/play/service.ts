@@ -110,7 +110,7 @@ function toRound(row: PlayRoundRow): PlayRound {
     row.serverSeed && row.serverSeedHash && row.clientSeed !== null && row.nonce !== null
       ? { serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: row.nonce }
       : null;
-  const { target, rows, risk, picks } = row.outcome;
+  const { target, rows, risk, picks, choice } = row.outcome;
   const verifyUrl = fair
     ? `/play/verify?${new URLSearchParams({
         engine: row.engine,
@@ -123,6 +123,7 @@ function toRound(row: PlayRoundRow): PlayRound {
         ...(typeof rows === 'number' ? { rows: String(rows) } : {}),
         ...(typeof risk === 'string' ? { risk } : {}),
         ...(Array.isArray(picks) ? { picks: picks.join(',') } : {}),
+        ...(typeof choice === 'string' ? { choice } : {}),
       }).toString()}`
     : null;
   return {
@@ -183,7 +184,7 @@ function cryptoSource(): RandomSource {
 /** SHA-256 of what a round was asked with: a round key used again must come with the same. */
 function requestHashOf(body: RoundBody): string {
   return createHash('sha256')
-    .update(JSON.stringify([body.stake, body.clientSeed ?? null, body.target ?? null, body.rows ?? null, body.risk ?? null, body.picks ?? null]))
+    .update(JSON.stringify([body.stake, body.clientSeed ?? null, body.target ?? null, body.rows ?? null, body.risk ?? null, body.picks ?? null, body.choice ?? null]))
     .digest('hex');
 }
 

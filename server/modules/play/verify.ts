@@ -12,6 +12,7 @@ export function verifyRound(query: VerifyQuery): VerifyResult {
     rows: query.rows,
     risk: query.risk,
     picks: query.picks?.split(',').map(Number),
+    choice: query.choice,
   });
   if ('invalid' in params) throw new AppError(400, playErrorCodes.paramsInvalid, params.invalid);
   const result = playEngine(query.engine, fairStream(query.serverSeed, query.clientSeed, query.nonce), params);

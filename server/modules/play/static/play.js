@@ -100,6 +100,10 @@ function renderBoard(round) {
       slots,
       el('p', 'sub plinko-path', o.path.map((step) => (step ? '↘' : '↙')).join(' ')),
     );
+  } else if (round.engine === 'coinflip') {
+    board.append(el('p', `big coin coin-${o.side}`, t(`play.choice.${o.side}`)), el('p', 'sub', t('play.coinflip.call', { side: t(`play.choice.${o.choice}`) })));
+  } else if (round.engine === 'double') {
+    board.append(el('p', `big tile tile-${o.colour}`, String(o.tile)), el('p', 'sub', t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) })));
   } else if (round.engine === 'keno') {
     const hits = new Set(o.hits);
     const drawn = el('ol', 'keno-drawn');
@@ -128,6 +132,8 @@ function outcomeText(round) {
   if (round.engine === 'dice') return t('play.dice.roll', { roll: (o.roll / 100).toFixed(2) });
   if (round.engine === 'crash') return t('play.crash.point', { point: (o.crashPoint / 100).toFixed(2) });
   if (round.engine === 'plinko') return t('play.plinko.slot', { slot: String(o.slot), multiplier: (o.multiplier / 100).toFixed(2) });
+  if (round.engine === 'coinflip') return t('play.coinflip.landed', { side: t(`play.choice.${o.side}`) });
+  if (round.engine === 'double') return t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'keno') return t('play.keno.hits', { hits: String(o.hits.length), picks: String(o.picks.length) });
   return `${(o.multiplier / 100).toFixed(2)}x`;
 }
@@ -290,6 +296,8 @@ $('round-form').addEventListener('submit', async (event) => {
       return;
     }
   }
+  const choice = root.querySelector('input[name="choice"]:checked');
+  if (choice) body.choice = choice.value;
   if ($('risk')) {
     body.risk = $('risk').value;
     body.rows = Number($('rows').value);
