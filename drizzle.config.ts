@@ -17,6 +17,7 @@ export default defineConfig({
     './server/db/schema-agent.ts',
     './server/db/schema-contracts.ts',
     './server/db/schema-responsible.ts',
+    './server/db/schema-lottery.ts',
   ],
   out: './server/db/migrations',
 });

@@ -133,6 +133,12 @@ export const errorCodes = {
   rgBetLossLimit: 'rg.bet.loss.limit',
   rgBetWagerLimit: 'rg.bet.wager.limit',
   rgExclusionShorter: 'rg.exclusion.shorter',
+  // lottery (contract/lottery.ts)
+  lotteryGameNotFound: 'lottery.game.not.found',
+  lotteryIssueClosed: 'lottery.issue.closed',
+  lotteryBetInvalid: 'lottery.bet.invalid',
+  lotteryOrderNotFound: 'lottery.order.not.found',
+  lotterySubOrderNotCancellable: 'lottery.suborder.not.cancellable',
   // live chat (contract/chat.ts)
   chatRateLimited: 'chat.rate.limited',
   chatUnauthorized: 'chat.auth.invalid',

@@ -28,6 +28,7 @@ import { type PlayRoutesOptions, registerPlayRoutes } from './modules/play/route
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
+import { type LotteryRoutesOptions, registerLotteryRoutes } from './modules/lottery/routes.ts';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/routes.ts';
 import { registerAgentRoutes } from './modules/agent/routes.ts';
 import type { ContractRoutesOptions } from './modules/agent/contract-routes.ts';
@@ -62,6 +63,8 @@ export interface BuildAppOptions {
   play?: Omit<PlayRoutesOptions, 'now'>;
   /** The settlement job of agent contracts and rebates (settleEveryMs; off unless set). */
   agent?: ContractRoutesOptions;
+  /** The lottery's draw job (drawEveryMs; off unless set). */
+  lottery?: LotteryRoutesOptions;
 }
 
 declare module 'fastify' {
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLoyaltyRoutes(app, { now: () => app.identity.now() });
   registerResponsibleGamingRoutes(app, { now: () => app.identity.now() });
   registerAgentRoutes(app, options.agent);
+  registerLotteryRoutes(app, options.lottery);
   await registerChatRoutes(app);
 
   const spa = options.staticDir ? await registerSpa(app, options.staticDir) : false;

@@ -22,6 +22,8 @@ export interface ServerConfig {
   playRecoveryEveryMs: number;
   /** SETTLEMENT_EVERY_MS (600000): period of the settlement job of agent contracts and rebates; 0 turns it off. */
   settlementEveryMs: number;
+  /** LOTTERY_DRAW_EVERY_MS (2000): period of the lottery's draw job (issues opened, due draws drawn and settled); 0 turns it off. */
+  lotteryDrawEveryMs: number;
   /** NODE_ENV is production. */
   production: boolean;
   /** DEV_ENDPOINTS=1: the test switch (outbox and captcha answers over HTTP, loopback clients only); refused in production. */
@@ -102,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     playRecoveryAfterMs: integer(env.PLAY_RECOVERY_AFTER_MS, 30_000, 'PLAY_RECOVERY_AFTER_MS', 0),
     playRecoveryEveryMs: integer(env.PLAY_RECOVERY_EVERY_MS, 15_000, 'PLAY_RECOVERY_EVERY_MS', 0),
     settlementEveryMs: integer(env.SETTLEMENT_EVERY_MS, 600_000, 'SETTLEMENT_EVERY_MS', 0),
+    lotteryDrawEveryMs: integer(env.LOTTERY_DRAW_EVERY_MS, 2_000, 'LOTTERY_DRAW_EVERY_MS', 0),
     production: env.NODE_ENV === 'production',
     devEndpoints: flag(env.DEV_ENDPOINTS, 'DEV_ENDPOINTS'),
     allowLocalOutbox: flag(env.ALLOW_LOCAL_OUTBOX, 'ALLOW_LOCAL_OUTBOX'),

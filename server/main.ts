@@ -50,6 +50,7 @@ const app = await buildApp({
   vendorWalletSecret: config.vendorWalletSecret,
   play: { recoverAfterMs: config.playRecoveryAfterMs, recoverEveryMs: config.playRecoveryEveryMs },
   agent: { settleEveryMs: config.settlementEveryMs },
+  lottery: { drawEveryMs: config.lotteryDrawEveryMs },
   identity: { devEndpoints: config.devEndpoints, limits: config.smsBudgets },
 });
 if (seeded) app.log.info('seeded the demo data');

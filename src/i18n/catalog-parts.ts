@@ -50,7 +50,7 @@ const errorParts: [RegExp, CatalogPart][] = [
   [/^(wallet\.|deposit\.|rg\.deposit\.|bankcard\.|withdraw\.|request\.idempotency\.|kyc\.required$)/, 'money'],
   [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.)/, 'content'],
   // Shown by the launcher's toasts and the game lists, which load the lobby part.
-  [/^(game\.|rg\.(play|bet)\.)/, 'lobby'],
+  [/^(game\.|rg\.(play|bet)\.|lottery\.)/, 'lobby'],
 ];
 
 /**
@@ -101,7 +101,8 @@ export function partOf(id: string): CompiledPart | null {
   if (id === 'free_reject') return 'money';
   if (identityIds.has(id) || namespace === 'trial' || sessionTitleIds.has(id)) return 'identity';
   if (id === 'in_logged_login') return 'lobby';
-  if (lobbyPart.test(id)) return 'lobby';
+  // The lottery screens' messages (`lottery.`) come with the lobby part, which every game screen loads.
+  if (namespace === 'lottery' || lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {
     const code = id.slice('error.'.length);
     return errorParts.find(([pattern]) => pattern.test(code))?.[1] ?? 'core';

@@ -27,6 +27,7 @@ import { sqlState } from '../wallet/ledger.ts';
 import { type GameFilter, gameColumns, gameConditions, type GameRecord } from './queries.ts';
 import { toGame } from './service.ts';
 import { assertNotExcluded } from '../responsible-gaming/checks/protection-checks.ts';
+import { lotteryGamePath } from '../../../contract/lottery.ts';
 
 /** Who launches: the member of the session and the merchant it belongs to. */
 export interface Launcher {
@@ -96,6 +97,12 @@ export async function launchGame(
   checkLaunch(game, body);
   // A member in a time-out or self-exclusion plays nothing, free play included.
   await assertNotExcluded(db, launcher.memberId, now);
+  // A lottery opens the site's own game screen (the lottery under /lgw), in the prize mode and play type of the launch.
+  if (lotteryTypes.includes(game.gameType)) {
+    return {
+      url: lotteryGamePath(game.gameCode, body.prizeMode ?? (allowedPrizeModes(game.vassalage)[0] as PrizeMode), body.playType ?? playTypeOf(game.lottoMode)),
+    };
+  }
   const token = sealLaunch(await secretKeyOf(db, 'game-launch'), {
     merchantCode: launcher.merchantCode,
     memberId: launcher.memberId,

@@ -23,10 +23,14 @@ export function hashServerSeed(serverSeed: string): string {
   return createHash('sha256').update(serverSeed, 'utf8').digest('hex');
 }
 
+/** Block k of the random bytes of `message`: HMAC-SHA256(serverSeed, message), then message + ":<k>" for k ≥ 1. */
+export function messageBlock(serverSeed: string, message: string, block = 0): Buffer {
+  return createHmac('sha256', serverSeed).update(block === 0 ? message : `${message}:${block}`, 'utf8').digest();
+}
+
 /** Block k of a round's random bytes. */
 export function roundBlock(serverSeed: string, clientSeed: string, nonce: number, block = 0): Buffer {
-  const message = block === 0 ? `${clientSeed}:${nonce}` : `${clientSeed}:${nonce}:${block}`;
-  return createHmac('sha256', serverSeed).update(message, 'utf8').digest();
+  return messageBlock(serverSeed, `${clientSeed}:${nonce}`, block);
 }
 
 /** Where an engine takes its numbers from. */
@@ -35,16 +39,16 @@ export interface RandomSource {
   nextUint32(): number;
 }
 
-/** The provably fair stream of one round. */
-export function fairStream(serverSeed: string, clientSeed: string, nonce: number): RandomSource {
+/** The provably fair stream of a message (a lottery issue: "<gameCode>:<issueNo>"). */
+export function messageStream(serverSeed: string, message: string): RandomSource {
   let block = 0;
-  let bytes = roundBlock(serverSeed, clientSeed, nonce, 0);
+  let bytes = messageBlock(serverSeed, message, 0);
   let offset = 0;
   return {
     nextUint32() {
       if (offset + 4 > bytes.length) {
         block += 1;
-        bytes = roundBlock(serverSeed, clientSeed, nonce, block);
+        bytes = messageBlock(serverSeed, message, block);
         offset = 0;
       }
       const value = bytes.readUInt32BE(offset);
@@ -52,6 +56,11 @@ export function fairStream(serverSeed: string, clientSeed: string, nonce: number
       return value;
     },
   };
+}
+
+/** The provably fair stream of one round. */
+export function fairStream(serverSeed: string, clientSeed: string, nonce: number): RandomSource {
+  return messageStream(serverSeed, `${clientSeed}:${nonce}`);
 }
 
 /** A uniform integer in [0, n), 1 <= n <= 2^32, without modulo bias (rejection sampling). */
