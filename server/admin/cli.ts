@@ -32,6 +32,7 @@ import { agentMenuKeys } from '../../contract/agent.ts';
 import { formatAgent, parseAgentArgs } from '../modules/agent/admin-commands.ts';
 import { formatSettlement, parseSettlementArgs } from '../modules/agent/settlement-commands.ts';
 import { formatRg, parseRgArgs } from '../modules/responsible-gaming/admin-commands.ts';
+import { formatLottery, parseLotteryArgs } from '../modules/lottery/admin-commands.ts';
 import {
   amountPattern,
   applicationListStatuses,
@@ -133,6 +134,9 @@ Commands:
   rg list                          members with deposit, loss or wager limits (in force, and changes
                                    waiting out their 24-hour cooling-off), session limits, reality
                                    checks, time-outs and self-exclusions
+  lottery draws <gameCode>         a lottery's latest 20 issues: draw time, status, numbers, seed hash
+                                   (and the seed once drawn), open sub-orders
+  lottery draw                     run the draw job now: due issues drawn and settled, each once
   announcements publish --type T --title "..." --content "<p>...</p>" --language L
                 [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
                                    publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
@@ -218,6 +222,11 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   if (area === 'rg') {
     if (all || to !== undefined || status !== undefined || olderThan !== undefined || valued.size > 0) return { error: 'Unknown option for "rg"' };
     const parsed = parseRgArgs(merchant, action);
+    return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
+  }
+  if (area === 'lottery') {
+    if (all || to !== undefined || status !== undefined || olderThan !== undefined || valued.size > 0) return { error: 'Unknown option for "lottery"' };
+    const parsed = parseLotteryArgs(merchant, action, rest);
     return 'error' in parsed ? parsed : (noMore(parsed.positionals) ?? { command: parsed.command });
   }
   if (area === 'contracts' || area === 'rebates') {
@@ -642,6 +651,10 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     }
     if ('rgMembers' in view) {
       io.out(formatRg(view));
+      return 0;
+    }
+    if ('lotteryIssues' in view || 'lotteryDraws' in view) {
+      io.out(formatLottery(view));
       return 0;
     }
     if ('contractPayouts' in view || 'rebatePayouts' in view || 'rebateRates' in view) {

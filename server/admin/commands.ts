@@ -49,6 +49,7 @@ import {
   type SettlementView,
 } from '../modules/agent/settlement-commands.ts';
 import { executeRgCommand, isRgCommand, rgCommandSchemas, type RgView } from '../modules/responsible-gaming/admin-commands.ts';
+import { executeLotteryCommand, isLotteryCommand, lotteryCommandSchemas, type LotteryView } from '../modules/lottery/admin-commands.ts';
 import { betCommandSchemas, type BetRecoveryView, executeBetCommand, isBetCommand } from './bet-recovery.ts';
 
 export const adminCommandSchema = z.discriminatedUnion('kind', [
@@ -66,6 +67,7 @@ export const adminCommandSchema = z.discriminatedUnion('kind', [
   ...agentCommandSchemas,
   ...settlementCommandSchemas,
   ...rgCommandSchemas,
+  ...lotteryCommandSchemas,
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
@@ -85,7 +87,8 @@ export type AdminResult =
   | KycAdminView
   | AgentAdminView
   | SettlementView
-  | RgView;
+  | RgView
+  | LotteryView;
 
 export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   if (isWithdrawalCommand(command)) {
@@ -135,6 +138,10 @@ export async function executeAdminCommand(db: Database, command: AdminCommand): 
   if (isRgCommand(command)) {
     await assertMerchantExists(db, command.merchant);
     return executeRgCommand(db, command);
+  }
+  if (isLotteryCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executeLotteryCommand(db, command);
   }
   if (isBetCommand(command)) {
     await assertMerchantExists(db, command.merchant);

@@ -37,6 +37,8 @@ import { bets } from '../../db/schema-wallet.ts';
 import { createHarness, failureOf, type Harness, type TestClient } from '../../test/identity-harness.ts';
 import { createFundedMember, intactLedger, ledgerInvariants, signIn, signInTrial } from '../../test/wallet-harness.ts';
 import { betMismatches } from '../../test/wallet-model.ts';
+import { parseAdminArgs } from '../../admin/cli.ts';
+import { executeLotteryCommand, formatLottery } from './admin-commands.ts';
 import { lotteryGames } from './games.ts';
 import { issueNumbers } from './rules.ts';
 import { drawDueIssues, drawIssue, runDrawJob } from './settlement.ts';
@@ -312,5 +314,20 @@ describe('results, popular and launch', () => {
 describe('drawIssue', () => {
   it('answers null for an issue that does not exist', async () => {
     expect(await drawIssue(h.app.db, 999_999_999, h.clock.now())).toBeNull();
+  });
+});
+
+describe('operator commands', () => {
+  it('lottery draw runs the draw job; lottery draws lists the issues with their seed once drawn', async () => {
+    await place([{ betType: 'bigSmall', pick: 'big', stake: 1_00 }]);
+    const issueNo = await pastDraw();
+    const parsed = parseAdminArgs(['lottery', 'draw']);
+    expect(parsed).toEqual({ command: { kind: 'lottery.draw', merchant: 'DEMO' } });
+    const drawn = await executeLotteryCommand(h.app.db, { kind: 'lottery.draw', merchant: 'DEMO' }, h.clock.now());
+    expect(formatLottery(drawn)).toContain(`${quick.gameCode} ${issueNo}: `);
+    expect(parseAdminArgs(['lottery', 'draws'])).toMatchObject({ error: expect.stringContaining('game code') });
+    const view = await executeLotteryCommand(h.app.db, { kind: 'lottery.draws', merchant: 'DEMO', gameCode: quick.gameCode }, h.clock.now());
+    expect('lotteryIssues' in view && view.lotteryIssues.find((i) => i.issueNo === issueNo)).toMatchObject({ status: 'drawn', openSubOrders: 0, seed: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(formatLottery(view)).toContain('seed hash');
   });
 });

@@ -18,12 +18,12 @@ import { bets } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
 import { totalPages } from '../../http/paging.ts';
 import { allowedPrizeModes } from '../games/game-sessions.ts';
-import { balanceOf, postTransaction } from '../wallet/ledger.ts';
+import { balanceOf, postBatch, postTransaction } from '../wallet/ledger.ts';
 import { isTrial } from '../member/referral.ts';
 import { forgetWallets } from '../wallet/wallet-answers.ts';
 import { lockAccounts, withRetries } from './locks.ts';
 import { ensureIssue, issueView, type LotteryGameRecord, lotteryGame, lotteryGames, playTypeOfGame } from './games.ts';
-import { canonicalPick, currentIssue, placedOdds } from './rules.ts';
+import { canonicalPick, currentIssue, type IssueTimes, placedOdds } from './rules.ts';
 
 /** The refusals of rg_bet_refusal (migration 0024), as the launch (403) and the seamless wallet (409) answer them. */
 const rgRefusals: Record<string, [403 | 409, string, string]> = {
@@ -46,6 +46,22 @@ async function lockOpenIssue(trx: Database, issueId: number, now: Date): Promise
   return issue;
 }
 
+/**
+ * The issue rows orders go to, kept by this process while they take bets: the row's id, seed hash and times
+ * never change (its status is read again under its lock by every order).
+ */
+const openIssues = new Map<string, LotteryIssueRow>();
+
+async function openIssueRow(db: Database, game: LotteryGameRecord, times: IssueTimes): Promise<LotteryIssueRow> {
+  const key = `${game.merchantCode}|${game.gameCode}|${times.issueNo}`;
+  const hit = openIssues.get(key);
+  if (hit) return hit;
+  const row = await ensureIssue(db, game, times);
+  if (openIssues.size > 1_000) openIssues.clear();
+  openIssues.set(key, row);
+  return row;
+}
+
 export async function placeOrder(db: Database, member: MemberRow, body: PlaceOrder, now: Date): Promise<{ order: Order; balance: number }> {
   assertNotTrial(member);
   const game = await lotteryGame(db, member.merchantCode, body.gameCode);
@@ -60,73 +76,84 @@ export async function placeOrder(db: Database, member: MemberRow, body: PlaceOrd
     return { ...bet, pick, odds: placedOdds(game.config, bet.betType, pick) };
   });
   const total = picks.reduce((sum, p) => sum + p.stake, 0);
-  const issueRow = await ensureIssue(db, game, current);
+  const issueRow = await openIssueRow(db, game, current);
   const merchantId = member.merchantCode;
-  const orderId = await withRetries(() => db.transaction(async (trx) => {
-    await lockOpenIssue(trx, issueRow.id, now);
-    // The member's wallet and the vendor's account first, in id order as the ledger and the draw lock them: the
-    // limits are read under the member's lock, as the seamless wallet's bets are.
-    await lockAccounts(trx, merchantId, [`member:${member.id}`, `vendor:${game.vendor}`]);
-    const refusal = (await trx.execute(
-      sql`select rg_bet_refusal(${member.id}, ${total}, '{}'::bigint[], '{}'::bigint[], ${now.toISOString()}::timestamptz) as r`,
-    )) as unknown as { rows: { r: string | null }[] };
-    const refused = rgRefusals[refusal.rows[0]?.r ?? ''];
-    if (refused) throw new AppError(refused[0], refused[1], refused[2]);
-    const [order] = await trx
-      .insert(lotteryOrders)
-      .values({
-        merchantCode: merchantId,
-        memberId: member.id,
-        issueId: issueRow.id,
-        gameId: game.id,
-        gameCode: game.gameCode,
-        prizeMode: body.prizeMode,
-        playType: body.playType,
-        createdAt: now,
-      })
-      .returning({ id: lotteryOrders.id });
-    if (!order) throw new Error('The order was not written');
-    for (const [i, p] of picks.entries()) {
-      const { transactionId } = await postTransaction(trx, {
-        merchantId,
-        idempotencyKey: `lottery.bet:${order.id}:${i}`,
-        kind: 'bet',
-        postings: [
-          { account: { kind: 'member', memberId: member.id }, amount: -p.stake },
-          { account: { kind: 'vendor', vendorCode: game.vendor }, amount: p.stake },
-        ],
-        meta: { lottery: game.gameCode, issueNo: current.issueNo, orderId: order.id },
-      });
-      const [bet] = await trx
-        .insert(bets)
+  const memberKey = `member:${member.id}`;
+  const placed = await withRetries(() =>
+    db.transaction(async (trx) => {
+      await lockOpenIssue(trx, issueRow.id, now);
+      // The member's wallet and the vendor's account first, in id order as the ledger and the draw lock them: the
+      // limits are read under the member's lock, as the seamless wallet's bets are.
+      await lockAccounts(trx, merchantId, [memberKey, `vendor:${game.vendor}`]);
+      const refusal = (await trx.execute(
+        sql`select rg_bet_refusal(${member.id}, ${total}, '{}'::bigint[], '{}'::bigint[], ${now.toISOString()}::timestamptz) as r`,
+      )) as unknown as { rows: { r: string | null }[] };
+      const refused = rgRefusals[refusal.rows[0]?.r ?? ''];
+      if (refused) throw new AppError(refused[0], refused[1], refused[2]);
+      const [order] = await trx
+        .insert(lotteryOrders)
         .values({
           merchantCode: merchantId,
           memberId: member.id,
+          issueId: issueRow.id,
           gameId: game.id,
-          vendorCode: game.vendor,
-          roundId: `lottery:${order.id}:${i}`,
-          stake: p.stake,
-          status: 'open',
-          betTxId: transactionId,
+          gameCode: game.gameCode,
+          prizeMode: body.prizeMode,
+          playType: body.playType,
           createdAt: now,
         })
-        .returning({ id: bets.id });
-      if (!bet) throw new Error('The bet was not written');
-      await trx.insert(lotterySubOrders).values({
-        orderId: order.id,
-        issueId: issueRow.id,
-        betId: bet.id,
-        betType: p.betType,
-        pick: p.pick,
-        stake: p.stake,
-        odds: p.odds,
-      });
-    }
-    return order.id;
-  }));
+        .returning();
+      if (!order) throw new Error('The order was not written');
+      const { transactionIds: txIds, balances } = await postBatch(
+        trx,
+        picks.map((p, i) => ({
+          merchantId,
+          idempotencyKey: `lottery.bet:${order.id}:${i}`,
+          kind: 'bet',
+          postings: [
+            { account: { kind: 'member' as const, memberId: member.id }, amount: -p.stake },
+            { account: { kind: 'vendor' as const, vendorCode: game.vendor }, amount: p.stake },
+          ],
+          meta: { lottery: game.gameCode, issueNo: current.issueNo, orderId: order.id },
+        })),
+      );
+      const balance = balances.get(memberKey) ?? 0;
+      const betRows = await trx
+        .insert(bets)
+        .values(
+          picks.map((p, i) => ({
+            merchantCode: merchantId,
+            memberId: member.id,
+            gameId: game.id,
+            vendorCode: game.vendor,
+            roundId: `lottery:${order.id}:${i}`,
+            stake: p.stake,
+            status: 'open' as const,
+            betTxId: txIds[i] as string,
+            createdAt: now,
+          })),
+        )
+        .returning({ id: bets.id, roundId: bets.roundId });
+      const betIds = new Map(betRows.map((b) => [b.roundId, b.id]));
+      const subs = await trx
+        .insert(lotterySubOrders)
+        .values(
+          picks.map((p, i) => ({
+            orderId: order.id,
+            issueId: issueRow.id,
+            betId: betIds.get(`lottery:${order.id}:${i}`) as number,
+            betType: p.betType,
+            pick: p.pick,
+            stake: p.stake,
+            odds: p.odds,
+          })),
+        )
+        .returning();
+      return { order, subs: subs.sort((a, b) => a.id - b.id), balance };
+    }),
+  );
   forgetWallets(db, [member.id]);
-  const [order, balance] = await Promise.all([orderOf(db, member, orderId, now), balanceOf(db, merchantId, { kind: 'member', memberId: member.id })]);
-  return { order, balance };
+  return { order: orderView(placed.order, placed.subs, issueRow, game.gameName, now), balance: placed.balance };
 }
 
 export async function cancelSubOrder(db: Database, member: MemberRow, subOrderId: number, now: Date): Promise<{ order: Order; balance: number }> {

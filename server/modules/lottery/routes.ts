@@ -59,7 +59,15 @@ export function registerLotteryRoutes(app: FastifyInstance, options: LotteryRout
     app.addHook('onReady', async () => {
       job = startScheduledJob(
         db,
-        { name: 'lottery.draw', everyMs, leaseMs: Math.max(30_000, everyMs * 4), run: () => runDrawJob(db, now()) },
+        {
+          name: 'lottery.draw',
+          everyMs,
+          leaseMs: Math.max(30_000, everyMs * 4),
+          run: async () => {
+            const draws = await runDrawJob(db, now(), { onLocked: (issue) => app.log.debug(issue, 'lottery issue locked for its draw') });
+            for (const draw of draws) if (draw.subOrders > 0) app.log.info(draw, 'lottery issue drawn');
+          },
+        },
         { onError: (error) => app.log.error({ err: error }, 'the lottery draw job failed') },
       );
     });

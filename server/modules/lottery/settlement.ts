@@ -16,10 +16,10 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { type LotteryIssueRow, lotteryIssues, lotterySubOrders } from '../../db/schema-lottery.ts';
 import { bets } from '../../db/schema-wallet.ts';
-import { postTransaction } from '../wallet/ledger.ts';
+import { postBatch } from '../wallet/ledger.ts';
 import { forgetWallets } from '../wallet/wallet-answers.ts';
 import { ensureIssues, lotteryGame, lotteryGames } from './games.ts';
-import { lockAccounts, withRetries } from './locks.ts';
+import { withRetries } from './locks.ts';
 import { currentIssue, issueNumbers, payoutOf, wonOdds } from './rules.ts';
 
 export interface DrawResult {
@@ -34,8 +34,13 @@ export interface DrawResult {
 /** Rows of an update statement, at most this many values at a time. */
 const chunk = 2_000;
 
+export interface DrawHooks {
+  /** The issue's row is locked for its draw (inside the transaction, before any of it is written). */
+  onLocked?(issue: { gameCode: string; issueNo: string }): void;
+}
+
 /** Draws and settles one issue if it is open, due and not held by another process; null otherwise. */
-export async function drawIssue(db: Database, issueId: number, now: Date): Promise<DrawResult | null> {
+export async function drawIssue(db: Database, issueId: number, now: Date, hooks: DrawHooks = {}): Promise<DrawResult | null> {
   const result = await withRetries(() =>
     db.transaction(async (trx) => {
       const [issue] = await trx
@@ -44,6 +49,7 @@ export async function drawIssue(db: Database, issueId: number, now: Date): Promi
         .where(and(eq(lotteryIssues.id, issueId), eq(lotteryIssues.status, 'open'), lte(lotteryIssues.drawAt, now)))
         .for('update', { skipLocked: true });
       if (!issue) return null;
+      hooks.onLocked?.({ gameCode: issue.gameCode, issueNo: issue.issueNo });
       return settle(trx, issue, now);
     }),
   );
@@ -67,21 +73,21 @@ async function settle(trx: Database, issue: LotteryIssueRow, now: Date): Promise
   });
   const winners = decided.filter((d) => d.payout > 0);
   const members = [...new Set(winners.map((w) => w.memberId))];
-  if (winners.length > 0) await lockAccounts(trx, issue.merchantCode, [`vendor:${game.vendor}`, ...members.map((m) => `member:${m}`)]);
-  const settleTx = new Map<number, string>();
-  for (const w of winners) {
-    const { transactionId } = await postTransaction(trx, {
+  // Every win in one batch of ledger transactions (one per winning sub-order, as its bet has its own).
+  const { transactionIds } = await postBatch(
+    trx,
+    winners.map((w) => ({
       merchantId: issue.merchantCode,
       idempotencyKey: `lottery.win:${w.sub.id}`,
       kind: 'win',
       postings: [
-        { account: { kind: 'vendor', vendorCode: game.vendor }, amount: -w.payout },
-        { account: { kind: 'member', memberId: w.memberId }, amount: w.payout },
+        { account: { kind: 'vendor' as const, vendorCode: game.vendor }, amount: -w.payout },
+        { account: { kind: 'member' as const, memberId: w.memberId }, amount: w.payout },
       ],
       meta: { lottery: issue.gameCode, issueNo: issue.issueNo, subOrderId: w.sub.id },
-    });
-    settleTx.set(w.sub.id, transactionId);
-  }
+    })),
+  );
+  const settleTx = new Map(winners.map((w, i) => [w.sub.id, transactionIds[i] as string]));
   for (let i = 0; i < decided.length; i += chunk) {
     const part = decided.slice(i, i + chunk);
     const values = sql.join(
@@ -110,7 +116,7 @@ async function settle(trx: Database, issue: LotteryIssueRow, now: Date): Promise
 }
 
 /** Draws every due issue (oldest first, at most `limit`); the draws made by this call. */
-export async function drawDueIssues(db: Database, now: Date, limit = 200): Promise<DrawResult[]> {
+export async function drawDueIssues(db: Database, now: Date, limit = 200, hooks: DrawHooks = {}): Promise<DrawResult[]> {
   const due = await db
     .select({ id: lotteryIssues.id })
     .from(lotteryIssues)
@@ -119,7 +125,7 @@ export async function drawDueIssues(db: Database, now: Date, limit = 200): Promi
     .limit(limit);
   const draws: DrawResult[] = [];
   for (const { id } of due) {
-    const draw = await drawIssue(db, id, now);
+    const draw = await drawIssue(db, id, now, hooks);
     if (draw) draws.push(draw);
   }
   return draws;
@@ -143,7 +149,7 @@ export async function lotteryMerchants(db: Database): Promise<string[]> {
 }
 
 /** One run of the draw job: the issues taking bets written, then the due ones drawn. */
-export async function runDrawJob(db: Database, now: Date): Promise<DrawResult[]> {
+export async function runDrawJob(db: Database, now: Date, hooks: DrawHooks = {}): Promise<DrawResult[]> {
   await openCurrentIssues(db, await lotteryMerchants(db), now);
-  return drawDueIssues(db, now);
+  return drawDueIssues(db, now, 200, hooks);
 }

@@ -26,6 +26,7 @@ import {
   IdempotencyConflictError,
   InsufficientBalanceError,
   InvalidPostingsError,
+  postBatch,
   postTransaction,
   constraintOf,
   sqlState,
@@ -388,6 +389,59 @@ interface Round {
 }
 
 const refusedWith = (status: number, errorCode: string) => ({ statusCode: status, errorCode });
+
+describe('postBatch', () => {
+  it('writes many transactions in one statement, an account moved by more than ten legs keeping its running balance', async () => {
+    const m = await createMember(t.db, `batch${++seq}`);
+    await credit(m.id, 1_000, `batch-open-${seq}`);
+    const legs = Array.from({ length: 12 }, (_, i) => ({
+      merchantId: 'DEMO',
+      idempotencyKey: `batch-${seq}-${i}`,
+      kind: 'bet',
+      postings: [
+        { account: member(m.id), amount: -(i + 1) },
+        { account: { kind: 'vendor' as const, vendorCode: 'BGS' }, amount: i + 1 },
+      ],
+    }));
+    const { transactionIds, balances } = await t.db.transaction((trx) => postBatch(trx as never, legs));
+    expect(new Set(transactionIds).size).toBe(12);
+    expect(balances.get(`member:${m.id}`)).toBe(1_000 - 78);
+    expect(await balanceOf(t.db, 'DEMO', member(m.id))).toBe(1_000 - 78);
+    expect((await findTransaction(t.db, 'DEMO', `batch-${seq}-11`))?.postings.find((p) => p.account === `member:${m.id}`)?.balanceAfter).toBe(922);
+    // A single transaction of more than ten legs on one account orders its postings by number, not as text.
+    const many = Array.from({ length: 12 }, (_, i) => [
+      { account: member(m.id), amount: -1 },
+      { account: house, amount: 1 },
+    ]).flat();
+    await postTransaction(t.db, { merchantId: 'DEMO', idempotencyKey: `batch-many-${seq}`, kind: 'adjust', postings: many });
+    expect(await balanceOf(t.db, 'DEMO', member(m.id))).toBe(910);
+    expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  });
+
+  it('refuses an overdraft or a taken key, and the rollback leaves nothing of the batch', async () => {
+    const m = await createMember(t.db, `batch${++seq}`);
+    await credit(m.id, 100, `batch-open-${seq}`);
+    const bet = (key: string, amount: number) => ({
+      merchantId: 'DEMO',
+      idempotencyKey: key,
+      kind: 'bet',
+      postings: [
+        { account: member(m.id), amount: -amount },
+        { account: { kind: 'vendor' as const, vendorCode: 'BGS' }, amount },
+      ],
+    });
+    await expect(t.db.transaction((trx) => postBatch(trx as never, [bet(`b-${seq}-1`, 60), bet(`b-${seq}-2`, 60)]))).rejects.toBeInstanceOf(
+      InsufficientBalanceError,
+    );
+    await t.db.transaction((trx) => postBatch(trx as never, [bet(`b-${seq}-3`, 10)]));
+    await expect(t.db.transaction((trx) => postBatch(trx as never, [bet(`b-${seq}-4`, 10), bet(`b-${seq}-3`, 10)]))).rejects.toBeInstanceOf(
+      IdempotencyConflictError,
+    );
+    expect(await balanceOf(t.db, 'DEMO', member(m.id))).toBe(90);
+    expect(await findTransaction(t.db, 'DEMO', `b-${seq}-4`)).toBeUndefined();
+    expect(await ledgerInvariants(t.db)).toEqual(intactLedger);
+  });
+});
 
 describe('model: random sequences of money operations', () => {
   it('keeps every invariant of the whole ledger and of the bets after each step of 1000 sequences', async () => {

@@ -25,7 +25,7 @@
  * merchantId, account)` reads a balance (0 for an account never used);
  * `findTransaction` reads a transaction by idempotency key.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import type { Database } from '../../db/connect.ts';
@@ -290,7 +290,7 @@ async function postOnce(db: Database, plan: Plan, options: PostOptions): Promise
       balances.set(leg.key, after);
       const account = byKey.get(leg.key);
       if (!account) throw new Error(`Ledger account ${leg.key} could not be created`);
-      legs.push(sql`(${n}, ${account.id}::bigint, ${leg.amount}::bigint, ${after}::bigint)`);
+      legs.push(sql`(${n}::int, ${account.id}::bigint, ${leg.amount}::bigint, ${after}::bigint)`);
     }
     for (const [key, balance] of balances) {
       const account = byKey.get(key);
@@ -321,6 +321,81 @@ async function postOnce(db: Database, plan: Plan, options: PostOptions): Promise
     if (options.afterPost) await options.afterPost(trx as unknown as Database, { transactionId: tx.id, balances });
     return { transactionId: tx.id, replayed: false };
   });
+}
+
+/**
+ * Several new transactions of one merchant at once, inside the caller's database transaction (`trx`): the
+ * accounts of all of them locked once (in id order), each transaction's postings with their running balances,
+ * all written by one statement. For work that owns its exactly-once by other means (a lottery order under its
+ * issue's lock, a draw's settlement): a key already taken throws `IdempotencyConflictError` and an overdrawn
+ * member `InsufficientBalanceError`, and the caller's rollback leaves nothing of the batch. The caller forgets
+ * the members' cached wallets after its commit. Returns the transaction ids in input order and the balances
+ * after the batch (by account key).
+ */
+export async function postBatch(
+  trx: Database,
+  inputs: readonly LedgerTransactionInput[],
+): Promise<{ transactionIds: string[]; balances: ReadonlyMap<string, number> }> {
+  if (inputs.length === 0) return { transactionIds: [], balances: new Map() };
+  const plans = inputs.map(planOf);
+  const merchantId = (plans[0] as Plan).merchantId;
+  if (plans.some((p) => p.merchantId !== merchantId)) throw new InvalidPostingsError('A batch is of one merchant');
+  const accounts = new Map<string, AccountRef>();
+  for (const plan of plans) for (const [key, ref] of plan.accounts) accounts.set(key, ref);
+  const rows = await lockAccounts(trx, { ...(plans[0] as Plan), accounts });
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const balances = new Map(rows.map((r) => [r.key, r.balance]));
+  const ids = plans.map(() => randomUUID());
+  const txValues: SQL[] = [];
+  const legs: SQL[] = [];
+  let n = 0;
+  for (const [i, plan] of plans.entries()) {
+    txValues.push(
+      sql`(${ids[i]}::uuid, ${merchantId}, ${plan.idempotencyKey}, ${plan.kind}, ${plan.requestHash}, ${JSON.stringify(plan.meta)}::jsonb)`,
+    );
+    for (const leg of plan.legs) {
+      const account = byKey.get(leg.key);
+      if (!account) throw new Error(`Ledger account ${leg.key} could not be created`);
+      const after = (balances.get(leg.key) ?? 0) + leg.amount;
+      if (!Number.isSafeInteger(after)) throw new InvalidPostingsError('Balance out of range');
+      if (memberOwned.has(account.kind) && after < 0) throw new InsufficientBalanceError(leg.key);
+      balances.set(leg.key, after);
+      legs.push(sql`(${n++}::int, ${ids[i]}::uuid, ${account.id}::bigint, ${leg.amount}::bigint, ${after}::bigint)`);
+    }
+  }
+  const changed = [...balances].flatMap(([key, balance]) => {
+    const account = byKey.get(key);
+    return account && account.balance !== balance ? [sql`(${account.id}::bigint, ${balance}::bigint)`] : [];
+  });
+  const taken = async () => {
+    const keys = plans.map((p) => p.idempotencyKey);
+    const rows = await trx
+      .select({ key: ledgerTransactions.idempotencyKey })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.merchantCode, merchantId), inArray(ledgerTransactions.idempotencyKey, keys)));
+    return rows.length ? new IdempotencyConflictError(rows.map((r) => r.key).join(', ').slice(0, 200)) : null;
+  };
+  // A key taken would make the statement write balances without their postings (which the database refuses):
+  // look first. Callers post keys no one else can (their own rows' ids, under their locks).
+  const conflict = await taken();
+  if (conflict) throw conflict;
+  const result = await trx.execute(sql`with tx as (
+      insert into ledger_transactions (id, merchant_code, idempotency_key, kind, request_hash, meta)
+      values ${sql.join(txValues, sql`, `)}
+      on conflict (merchant_code, idempotency_key) do nothing
+      returning id, created_at),
+    postings as (
+      insert into ledger_postings (transaction_id, account_id, amount, balance_after, created_at)
+      select l.tx, l.account_id, l.amount, l.balance_after, tx.created_at
+        from (values ${sql.join(legs, sql`, `)}) as l(n, tx, account_id, amount, balance_after) join tx on tx.id = l.tx order by l.n),
+    balances as (
+      update ledger_accounts as a set balance = v.balance, updated_at = now()
+        from (values ${changed.length ? sql.join(changed, sql`, `) : sql`(0::bigint, 0::bigint)`}) as v(id, balance)
+       where a.id = v.id)
+    select count(*)::int as n from tx`);
+  const [written] = (result as unknown as { rows: { n: number }[] }).rows;
+  if (Number(written?.n ?? 0) !== plans.length) throw (await taken()) ?? new Error('postBatch: transactions missing');
+  return { transactionIds: ids, balances };
 }
 
 /** The members whose wallet or hold a plan moves. */
