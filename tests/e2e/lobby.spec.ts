@@ -386,7 +386,8 @@ test.describe('lobby as a member, launching', () => {
     const lottery = (await api.list({ gameType: 'LOTT', pageSize: 1 })).games[0]!;
     await page.goto('/m/lott');
     await page.locator(`[data-game-id="${lottery.gameId}"]`).getByRole('button').first().click();
-    await expect(page).toHaveURL(/\/play\/[A-Za-z0-9_-]{95,136}$/);
+    // A lottery opens the site's own game screen (docs/lottery.md), in its prize mode and play type.
+    await expect(page).toHaveURL(new RegExp(`/m/lotto/${lottery.gameCode}\\?prizeMode=(SEA|ELOTT)&playType=trad$`));
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });

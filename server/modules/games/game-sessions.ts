@@ -97,8 +97,16 @@ export async function launchGame(
   checkLaunch(game, body);
   // A member in a time-out or self-exclusion plays nothing, free play included.
   await assertNotExcluded(db, launcher.memberId, now);
-  // A lottery opens the site's own game screen (the lottery under /lgw), in the prize mode and play type of the launch.
+  // A lottery opens the site's own game screen (the lottery under /lgw), in the prize mode and play type of the
+  // launch; it counts as played now in the member's recent games.
   if (lotteryTypes.includes(game.gameType)) {
+    await db
+      .insert(memberRecentGames)
+      .values({ memberId: launcher.memberId, gameId: game.id, lastPlayedAt: now })
+      .onConflictDoUpdate({
+        target: [memberRecentGames.memberId, memberRecentGames.gameId],
+        set: { lastPlayedAt: sql`greatest(${memberRecentGames.lastPlayedAt}, excluded.last_played_at)` },
+      });
     return {
       url: lotteryGamePath(game.gameCode, body.prizeMode ?? (allowedPrizeModes(game.vassalage)[0] as PrizeMode), body.playType ?? playTypeOf(game.lottoMode)),
     };

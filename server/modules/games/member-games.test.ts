@@ -227,8 +227,10 @@ describe('launch and recent games', () => {
     const [lott] = await find({ gameType: 'LOTT', vassalage: 'TCG_SEA', pageSize: 1 });
     const [elott] = await find({ gameType: 'ELOTT', vassalage: 'TCG_LOTTO_VN', pageSize: 1 });
     const ok = await player.call(launchGameEndpoint, { body: { vendor: 'TCG_SEA', gameCode: lott!.gameCode, prizeMode: 'SEA', playType: 'trad' } });
-    expect(ok.url).toMatch(/^\/play\//);
-    await player.call(launchGameEndpoint, { body: { vendor: 'TCG_LOTTO_VN', gameCode: elott!.gameCode, prizeMode: 'ELOTT', playType: 'ent' } });
+    // A lottery opens the site's lottery game screen in the launch's prize mode and play type (docs/lottery.md).
+    expect(ok.url).toBe(`/m/lotto/${lott!.gameCode}?prizeMode=SEA&playType=trad`);
+    const vn = await player.call(launchGameEndpoint, { body: { vendor: 'TCG_LOTTO_VN', gameCode: elott!.gameCode, prizeMode: 'ELOTT', playType: 'ent' } });
+    expect(vn.url).toBe(`/m/lotto/${elott!.gameCode}?prizeMode=ELOTT&playType=ent`);
     const wrongMode = await failureOf(
       player.call(launchGameEndpoint, { body: { vendor: 'TCG_SEA', gameCode: lott!.gameCode, prizeMode: 'ELOTT', playType: 'trad' } }),
     );

@@ -27,7 +27,7 @@ import {
   vnMenusEndpoint,
   vnNumeroEndpoint,
 } from '../../../contract/lottery.ts';
-import { launchGameEndpoint } from '../../../contract/member-games.ts';
+import { launchGameEndpoint, recentGamesEndpoint } from '../../../contract/member-games.ts';
 import { excludeEndpoint, setLimitEndpoint } from '../../../contract/responsible-gaming.ts';
 import { walletEndpoint } from '../../../contract/wallet.ts';
 import type { MemberRow } from '../../db/schema.ts';
@@ -308,6 +308,8 @@ describe('results, popular and launch', () => {
       body: { vendor: game!.vassalage, gameCode: quick.gameCode, prizeMode: 'ELOTT', playType: 'ent' },
     });
     expect(url).toBe(`/m/lotto/${quick.gameCode}?prizeMode=ELOTT&playType=ent`);
+    const recent = await client.call(recentGamesEndpoint, { query: { pageNo: 1, pageSize: 25 } as never });
+    expect(recent.games.map((g) => g.gameCode)).toContain(quick.gameCode);
   });
 });
 
