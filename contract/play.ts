@@ -8,10 +8,10 @@ import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
 /** slot, dice, crash, plinko, keno, coinflip, double and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
-export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel'] as const;
+export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines'] as const;
 export type EngineName = (typeof engineNames)[number];
 /** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
-export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel'] as const;
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines'] as const;
 
 /** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
 export const plinkoRowChoices = [8, 12, 16] as const;
@@ -23,6 +23,13 @@ export const plinkoDefaults = { rows: 8, risk: 'low' } as const;
 export const engineChoices = { coinflip: ['heads', 'tails'], double: ['red', 'black', 'green'] } as const;
 export const choiceNames = ['heads', 'tails', 'red', 'black', 'green'] as const;
 export type ChoiceName = (typeof choiceNames)[number];
+
+/**
+ * Mines: 25 tiles hide 1 to 24 mines; the player picks the tiles to open (numbered 0..24; at most 25 − mines, and
+ * no more than keep the multiplier within 10,000x) and cashes out at the multiplier of that many safe tiles unless
+ * one of them is a mine.
+ */
+export const minesRules = { tiles: 25, minMines: 1, maxMines: 24, defaultMines: 3, maxMultiplierBp: 100_000_000 } as const;
 
 /** Keno: the player picks 1 to 10 different numbers of 1..40; 10 are drawn. */
 export const kenoRules = { numbers: 40, drawn: 10, minPicks: 1, maxPicks: 10 } as const;
@@ -58,8 +65,10 @@ export const roundBodySchema = z.object({
   rows: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
   /** Coin Flip and Double: the call (see engineChoices). */
   choice: z.optional(z.enum(choiceNames)),
-  /** Keno: the numbers picked (checked by the server: 1 to 10 different numbers of 1..40). */
+  /** Keno: the numbers picked (checked by the server: 1 to 10 different numbers of 1..40); Mines: the tiles to open (0..24). */
   picks: z.optional(z.array(z.number().check(z.int(), z.minimum(0), z.maximum(100))).check(z.maxLength(40))),
+  /** Mines: how many mines the 25 tiles hide (1 to 24; 3 when absent). */
+  mines: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
   /**
    * Idempotency key of the round, required like every money call's (the page
    * sends a `crypto.randomUUID()` per round and the same one on a retry): the
@@ -131,8 +140,9 @@ export const verifyQuerySchema = z.object({
   risk: z.optional(z.enum(plinkoRisks)),
   rows: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
   choice: z.optional(z.enum(choiceNames)),
-  /** Keno's picks, comma-separated ("3,7,21"). */
+  /** Keno's picks or Mines' tiles, comma-separated ("3,7,21"). */
   picks: z.optional(z.string().check(z.maxLength(120), z.regex(/^\d{1,2}(,\d{1,2})*$/))),
+  mines: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
 });
 export type VerifyQuery = z.infer<typeof verifyQuerySchema>;
 

@@ -68,7 +68,7 @@ test.describe('playable games', () => {
   test('a member plays an in-house slot and a vendor game; the page, the rounds and the wallet agree', async ({ page, baseURL, context }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
-    const inhouse = (await api.games({ gameType: 'RNG', vassalage: 'BGS' })).find((g) => !/dice|plinko|keno/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
+    const inhouse = (await api.games({ gameType: 'RNG', vassalage: 'BGS' })).find((g) => !/dice|plinko|keno|mines/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
     const vendorGame = (await api.games({ gameType: 'RNG' })).find((g) => g.vassalage !== 'BGS')!;
 
     // In-house slot (provably fair)
@@ -165,7 +165,7 @@ test.describe('playable games', () => {
     expect(violations).toEqual([]);
   });
 
-  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call', async ({ page, baseURL }) => {
+  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked', async ({ page, baseURL }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
     const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
@@ -204,6 +204,23 @@ test.describe('playable games', () => {
     const flipped = await playRound(page, (Math.max(coin.minBet, 100) / 100).toFixed(2), text('play.flip'));
     await expect(page.locator('#board')).toContainText(text('play.coinflip.call', { side: text('play.choice.tails') }));
     expect(flipped.win === 0 || flipped.win === Math.floor((Math.max(coin.minBet, 100) * 194) / 100)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Mines: 24 mines leave one tile to open at most; with 5 mines the player opens tiles 1, 2 and 3.
+    const mines = bgs.find((g) => g.gameName === 'Mines')!;
+    await page.goto(await api.launch(mines));
+    await page.getByRole('combobox', { name: text('play.mines.count') }).selectOption('24');
+    await page.getByRole('checkbox', { name: '1', exact: true }).check();
+    await expect(page.getByRole('checkbox', { name: '2', exact: true })).toBeDisabled();
+    await page.getByRole('combobox', { name: text('play.mines.count') }).selectOption('5');
+    for (const n of ['2', '3']) await page.getByRole('checkbox', { name: n, exact: true }).check();
+    const opened = await playRound(page, (Math.max(mines.minBet, 100) / 100).toFixed(2), text('play.open'));
+    await expect(page.locator('.mines-cell')).toHaveCount(25);
+    await expect(page.locator('.mines-cell.mine')).toHaveCount(5);
+    await expect(page.locator('.mines-cell.picked')).toHaveCount(3);
+    const minedPick = await page.locator('.mines-cell.picked.mine').count();
+    expect(opened.win > 0).toBe(minedPick === 0);
+    expect(await api.balance()).toBe(opened.after);
     expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
   });

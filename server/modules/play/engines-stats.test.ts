@@ -14,11 +14,13 @@ import {
   crashTheoreticalRtp,
   diceTheoreticalRtp,
   kenoTheoreticalRtp,
+  minesTheoreticalRtp,
   playCoinflip,
   playCrash,
   playDice,
   playDouble,
   playKeno,
+  playMines,
   playPlinko,
   playSlot,
   playWheel,
@@ -178,6 +180,35 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
     const expected = (rounds * kenoRules.drawn) / kenoRules.numbers;
     expect(chiSquare(drawnCounts, drawnCounts.map(() => expected))).toBeLessThan(chiSquareLimit(kenoRules.numbers - 1));
+  });
+
+  it('mines: RTP within 5 standard errors of 97 % for several mine and tile counts, every tile a mine as often', () => {
+    const mineCounts = new Array<number>(25).fill(0);
+    const shapes = [
+      [1, 5],
+      [3, 3],
+      [5, 2],
+      [10, 1],
+      [24, 1],
+    ] as const;
+    let sum = 0;
+    let sumSquares = 0;
+    let expectedRtp = 0;
+    let minesPlaced = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const [mines, count] = shapes[nonce % shapes.length]!;
+      const picks = Array.from({ length: count }, (_, i) => (nonce + i * 7) % 25);
+      const { outcome, multiplierBp } = playMines(fairStream(serverSeed, clientSeed, nonce), { mines, picks });
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      expectedRtp += minesTheoreticalRtp(mines, count);
+      minesPlaced += mines;
+      for (const tile of outcome.minePositions) mineCounts[tile]! += 1;
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
+    expect(chiSquare(mineCounts, mineCounts.map(() => minesPlaced / 25))).toBeLessThan(chiSquareLimit(24));
   });
 
   it('wheel: RTP within 5 standard errors of 95 %, segments uniform', () => {

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { kenoRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
+import { kenoRules, minesRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
 import {
   crashPointOf,
   crashTheoreticalRtp,
@@ -11,6 +11,9 @@ import {
   engineParams,
   kenoPaytable,
   kenoTheoreticalRtp,
+  minesMaxPicks,
+  minesMultiplierBp,
+  minesTheoreticalRtp,
   payout,
   playCoinflip,
   playCrash,
@@ -18,6 +21,7 @@ import {
   playDouble,
   playEngine,
   playKeno,
+  playMines,
   playPlinko,
   playSlot,
   plinkoTables,
@@ -164,7 +168,8 @@ describe('engine of a BGS game', () => {
     expect(engineOfGame({ name: 'Coin Flip', classify: 'ORIGINALS' })).toBe('coinflip');
     expect(engineOfGame({ name: 'Double', classify: 'ORIGINALS' })).toBe('double');
     expect(engineOfGame({ name: 'Double Diamond Deluxe', classify: 'SLOT' })).toBe('slot');
-    expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('slot');
+    expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('mines');
+    expect(engineOfGame({ name: 'HiLo', classify: 'TABLE' })).toBe('slot');
   });
 });
 
@@ -254,5 +259,37 @@ describe('round parameters', () => {
     expect(engineParams('dice', { target: 9_900 })).toHaveProperty('invalid');
     expect(engineParams('crash', { target: 100 })).toHaveProperty('invalid');
     expect(engineParams('slot', { target: 5 })).toEqual({});
+  });
+});
+
+describe('mines', () => {
+  it('places the mines by a partial shuffle of the 25 tiles and pays 97 % over the chance of every picked tile being safe', () => {
+    // Fisher-Yates over 0..24: value v at step i swaps position i with i + v mod (25 - i).
+    const safe = playMines(fixed(0, 0, 0), { mines: 3, picks: [5, 9] });
+    expect(safe.outcome).toMatchObject({ minePositions: [0, 1, 2], hit: null, won: true });
+    // C(25,2)/C(22,2) = 300/231.
+    expect(safe.multiplierBp).toBe(Math.floor((300 * 9_700) / 231));
+    const hit = playMines(fixed(24, 0, 0), { mines: 3, picks: [7, 24, 1] });
+    expect(hit.outcome.minePositions).toEqual([1, 2, 24]);
+    expect(hit.outcome).toMatchObject({ hit: 24, won: false });
+    expect(hit.multiplierBp).toBe(0);
+  });
+
+  it('returns 97 % for every allowed count, and refuses more tiles than keep the multiplier within 10,000x', () => {
+    for (let mines = minesRules.minMines; mines <= minesRules.maxMines; mines++) {
+      const max = minesMaxPicks(mines);
+      expect(max).toBeGreaterThanOrEqual(1);
+      for (let picks = 1; picks <= max; picks++) {
+        expect(minesMultiplierBp(mines, picks)).toBeLessThanOrEqual(minesRules.maxMultiplierBp);
+        expect(minesTheoreticalRtp(mines, picks)).toBeGreaterThan(0.9699);
+        expect(minesTheoreticalRtp(mines, picks)).toBeLessThanOrEqual(0.97);
+      }
+      if (max < minesRules.tiles - mines) expect(minesMultiplierBp(mines, max + 1)).toBeGreaterThan(minesRules.maxMultiplierBp);
+    }
+    expect(minesMaxPicks(1)).toBe(24);
+    expect(engineParams('mines', { mines: 3, picks: [0, 24] })).toEqual({ mines: 3, picks: [0, 24] });
+    expect(engineParams('mines', { picks: [4] })).toEqual({ mines: minesRules.defaultMines, picks: [4] });
+    expect(engineParams('mines', { mines: 24, picks: [0, 1] })).toHaveProperty('invalid');
+    expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('mines');
   });
 });

@@ -18,6 +18,7 @@ import {
   diceTargetRange,
   type EngineName,
   kenoRules,
+  minesRules,
   type PlinkoRisk,
   plinkoDefaults,
   plinkoRowChoices,
@@ -349,9 +350,75 @@ export function choiceTheoreticalRtp(engine: 'coinflip' | 'double', choice: Choi
   return ((tiles / doubleTiles) * doublePays[choice as keyof typeof doublePays]) / 100;
 }
 
+// ------------------------------------------------------------------ mines
+
+/** C(n, k) as a float (exact for the 25 tiles' counts). */
+function combinations(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return Math.round(r);
+}
+
+/** The chance that `picks` tiles opened among 25 holding `mines` mines are all safe. */
+export function minesSafeChance(mines: number, picks: number): number {
+  return combinations(minesRules.tiles - mines, picks) / combinations(minesRules.tiles, picks);
+}
+
+/** The multiplier (basis points) of `picks` safe tiles with `mines` mines: 97 % over the chance. */
+export function minesMultiplierBp(mines: number, picks: number): number {
+  return Math.floor((combinations(minesRules.tiles, picks) * 9_700) / combinations(minesRules.tiles - mines, picks) + 1e-6);
+}
+
+/** The most tiles a round with `mines` mines may open: all the safe ones, as long as the multiplier stays within 10,000x. */
+export function minesMaxPicks(mines: number): number {
+  let picks = 1;
+  while (picks < minesRules.tiles - mines && minesMultiplierBp(mines, picks + 1) <= minesRules.maxMultiplierBp) picks++;
+  return picks;
+}
+
+export interface MinesOutcome {
+  mines: number;
+  /** Where the mines are (tiles 0..24, ascending). */
+  minePositions: number[];
+  /** The tiles the player opened, in the order picked. */
+  picks: number[];
+  /** The first picked tile that is a mine, or null. */
+  hit: number | null;
+  won: boolean;
+  /** Basis points. */
+  multiplierBp: number;
+}
+
+export function playMines(source: RandomSource, params: { mines: number; picks: number[] }): EngineResult<MinesOutcome> {
+  const pool = Array.from({ length: minesRules.tiles }, (_, i) => i);
+  for (let i = 0; i < params.mines; i++) {
+    const j = i + uniformInt(source, minesRules.tiles - i);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  const minePositions = pool.slice(0, params.mines).sort((a, b) => a - b);
+  const hit = params.picks.find((tile) => minePositions.includes(tile)) ?? null;
+  const multiplierBp = hit === null ? minesMultiplierBp(params.mines, params.picks.length) : 0;
+  return { outcome: { mines: params.mines, minePositions, picks: params.picks, hit, won: hit === null, multiplierBp }, multiplierBp };
+}
+
+/** Exact RTP of opening `picks` tiles with `mines` mines. */
+export function minesTheoreticalRtp(mines: number, picks: number): number {
+  return (minesSafeChance(mines, picks) * minesMultiplierBp(mines, picks)) / 10_000;
+}
+
 // --------------------------------------------------------------- dispatch
 
-export type EngineOutcome = SlotOutcome | DiceOutcome | CrashOutcome | PlinkoOutcome | KenoOutcome | CoinflipOutcome | DoubleOutcome | WheelOutcome;
+export type EngineOutcome =
+  | SlotOutcome
+  | DiceOutcome
+  | CrashOutcome
+  | PlinkoOutcome
+  | KenoOutcome
+  | CoinflipOutcome
+  | DoubleOutcome
+  | WheelOutcome
+  | MinesOutcome;
 
 export interface RoundParams {
   target?: number | undefined;
@@ -359,6 +426,7 @@ export interface RoundParams {
   risk?: PlinkoRisk | undefined;
   picks?: number[] | undefined;
   choice?: ChoiceName | undefined;
+  mines?: number | undefined;
 }
 
 /**
@@ -374,6 +442,7 @@ export function engineParams(
     risk?: PlinkoRisk | undefined;
     picks?: number[] | undefined;
     choice?: ChoiceName | undefined;
+    mines?: number | undefined;
   },
 ): RoundParams | { invalid: string } {
   switch (engine) {
@@ -398,6 +467,19 @@ export function engineParams(
         new Set(picks).size === picks.length &&
         picks.every((n) => Number.isInteger(n) && n >= 1 && n <= kenoRules.numbers);
       return valid ? { picks } : { invalid: 'Pick 1 to 10 different numbers of 1 to 40.' };
+    }
+    case 'mines': {
+      const mines = raw.mines ?? minesRules.defaultMines;
+      if (!Number.isInteger(mines) || mines < minesRules.minMines || mines > minesRules.maxMines) {
+        return { invalid: `The mines must be ${minesRules.minMines} to ${minesRules.maxMines}.` };
+      }
+      const picks = raw.picks ?? [];
+      const valid =
+        picks.length >= 1 &&
+        picks.length <= minesMaxPicks(mines) &&
+        new Set(picks).size === picks.length &&
+        picks.every((n) => Number.isInteger(n) && n >= 0 && n < minesRules.tiles);
+      return valid ? { mines, picks } : { invalid: `Pick 1 to ${minesMaxPicks(mines)} different tiles of 0 to ${minesRules.tiles - 1}.` };
     }
     case 'coinflip':
     case 'double': {
@@ -429,13 +511,15 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
       return playDouble(source, { choice: (params.choice ?? 'red') as 'red' | 'black' | 'green' });
     case 'wheel':
       return playWheel(source);
+    case 'mines':
+      return playMines(source, { mines: params.mines ?? minesRules.defaultMines, picks: params.picks ?? [] });
   }
 }
 
 /**
  * The engine of a BGS game: dice games play dice, Wheel and Ring of Fortune
  * spin the wheel (provably fair, like every in-house round), Coin Flip
- * flips a coin, Double draws a tile of 15, Plinko plays
+ * flips a coin, Double draws a tile of 15, Mines hides mines among 25 tiles, Plinko plays
  * plinko, Keno plays keno, crash games (classify CRASH) play crash, every
  * other in-house title plays the slot.
  */
@@ -444,6 +528,7 @@ export function engineOfGame(game: { name: string; classify?: string | null }): 
   if (/^wheel$|ring of fortune/i.test(game.name)) return 'wheel';
   if (/coin flip/i.test(game.name)) return 'coinflip';
   if (/^double$/i.test(game.name)) return 'double';
+  if (/^mines$/i.test(game.name)) return 'mines';
   if (/plinko/i.test(game.name)) return 'plinko';
   if (/keno/i.test(game.name)) return 'keno';
   if (game.classify === 'CRASH') return 'crash';

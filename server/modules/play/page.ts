@@ -11,6 +11,7 @@ import {
   type EngineName,
   fairEngineNames,
   kenoRules,
+  minesRules,
   playHistoryLength,
   type PlayState,
   plinkoDefaults,
@@ -18,7 +19,7 @@ import {
   plinkoRowChoices,
   type VerifyResult,
 } from '../../../contract/play.ts';
-import { plinkoTables, slotLines, type SlotSymbol } from './engines.ts';
+import { minesMaxPicks, plinkoTables, slotLines, type SlotSymbol } from './engines.ts';
 import { engineRules, hundredths } from './rules.ts';
 import { type Catalog, catalogOf, directionOfLanguage, formatMessage, languageOfAcceptHeader, localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
 import { hasCatalog, normaliseLanguage } from '../../../contract/languages.ts';
@@ -160,7 +161,17 @@ function fairSection(language: PageLanguage, commitment: NonNullable<PlayState['
  */
 export function renderGamePage(language: PageLanguage, token: string, state: PlayState): string {
   const { game } = state;
-  const action = { slot: 'play.spin', dice: 'play.roll', crash: 'play.bet', plinko: 'play.drop', keno: 'play.draw', coinflip: 'play.flip', double: 'play.spin', wheel: 'play.play' }[game.engine];
+  const action = {
+    slot: 'play.spin',
+    dice: 'play.roll',
+    crash: 'play.bet',
+    plinko: 'play.drop',
+    keno: 'play.draw',
+    coinflip: 'play.flip',
+    double: 'play.spin',
+    wheel: 'play.play',
+    mines: 'play.open',
+  }[game.engine];
   // Coin Flip and Double: the call, as radio buttons.
   const choices = (engine: 'coinflip' | 'double') =>
     `<fieldset class="choices" id="choices"><legend>${t(language, 'play.choice')}</legend>${engineChoices[engine]
@@ -190,8 +201,25 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
       { length: kenoRules.numbers },
       (_, i) => `<label class="keno-number"><input type="checkbox" name="pick" value="${i + 1}"><span>${i + 1}</span></label>`,
     ).join('')}</fieldset>`;
+  // Mines: how many mines, and the 25 tiles as checkboxes (the script keeps at most 25 − mines checked).
+  const mines = () =>
+    select(
+      'mines',
+      'play.mines.count',
+      Array.from({ length: minesRules.maxMines - minesRules.minMines + 1 }, (_, i) => minesRules.minMines + i).map((n) => ({
+        value: String(n),
+        label: String(n),
+        selected: n === minesRules.defaultMines,
+      })),
+    ) +
+    `<fieldset class="mines-picks" id="mines-picks"><legend>${t(language, 'play.mines.pick', { max: String(minesMaxPicks(minesRules.defaultMines)) })}</legend>${Array.from(
+      { length: minesRules.tiles },
+      (_, i) => `<label class="mines-tile"><input type="checkbox" name="tile" value="${i}"><span>${i + 1}</span></label>`,
+    ).join('')}</fieldset>`;
   const target =
-    game.engine === 'coinflip' || game.engine === 'double'
+    game.engine === 'mines'
+      ? mines()
+      : game.engine === 'coinflip' || game.engine === 'double'
       ? choices(game.engine)
       : game.engine === 'plinko'
       ? plinko()
@@ -233,6 +261,8 @@ ${state.commitment ? fairSection(language, state.commitment) : ''}
     ...(game.engine === 'slot' ? { slotLines: slotLines.map((_, i) => formatMessage(messageOf(language, 'play.slot.lines') ?? '', { count: i + 1 }, localeOfLanguage(language))) } : {}),
     ...(game.engine === 'plinko' ? { plinkoTables } : {}),
     ...(game.engine === 'keno' ? { kenoMaxPicks: kenoRules.maxPicks } : {}),
+    // Mines: the most tiles each mine count lets the player open.
+    ...(game.engine === 'mines' ? { minesMaxPicks: Object.fromEntries(Array.from({ length: minesRules.maxMines }, (_, i) => [i + 1, minesMaxPicks(i + 1)])) } : {}),
   })}</script>`;
   return shell(language, `${game.name} | ${game.vendorName}`, body, true);
 }
@@ -268,6 +298,13 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
       return `<p>${t(language, 'play.double.tile', { tile: String(o.tile), colour: t(language, `play.choice.${o.colour as string}`) })}</p>`;
     case 'wheel':
       return `<p>${t(language, 'play.wheel.segment', { segment: String((o.segment as number) + 1) })}</p>`;
+    case 'mines': {
+      const hit = o.hit as number | null;
+      const positions = (o.minePositions as number[]).map((tile) => tile + 1).join(', ');
+      return `<p>${t(language, 'play.mines.at', { tiles: positions })}</p><p>${
+        hit === null ? t(language, 'play.mines.safe', { count: String((o.picks as number[]).length) }) : t(language, 'play.mines.hit', { tile: String(hit + 1) })
+      }</p>`;
+    }
     case 'keno':
       return `<p>${t(language, 'play.keno.drawn', { numbers: (o.drawn as number[]).join(', ') })}</p><p>${t(language, 'play.keno.hits', { hits: String((o.hits as number[]).length), picks: String((o.picks as number[]).length) })}</p>`;
     default:
@@ -307,6 +344,7 @@ ${field('rows', 'play.rules.plinko.rows')}
 ${field('risk', 'play.rules.plinko.risk')}
 ${field('picks', 'play.verify.picks')}
 ${field('choice', 'play.choice')}
+${field('mines', 'play.mines.count')}
 <button type="submit">${t(language, 'play.verify.submit')}</button>
 </form>
 ${verdict}

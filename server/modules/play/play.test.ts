@@ -52,7 +52,7 @@ interface GameRef {
   minBet: number;
   supportPlay: number;
 }
-const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'mines' | 'vendor' | 'vendorFree', GameRef> = {} as never;
 
 async function signIn(username: string, password: string): Promise<TestClient> {
   const c = h.client();
@@ -107,7 +107,8 @@ beforeAll(async () => {
     .from(games)
     .where(and(eq(games.merchantCode, 'DEMO'), isNotNull(games.nodeId)));
   const bgs = rows.filter((g) => g.vendor === 'BGS');
-  pick.slot = bgs.find((g) => g.name === 'Mines')!;
+  pick.slot = bgs.find((g) => g.name === 'HiLo')!;
+  pick.mines = bgs.find((g) => g.name === 'Mines')!;
   pick.dice = bgs.find((g) => g.name === 'Dice')!;
   pick.crash = bgs.find((g) => g.classify === 'CRASH')!;
   pick.plinko = bgs.find((g) => g.name === 'Plinko')!;
@@ -149,7 +150,7 @@ describe('GET /play/<token>', () => {
     // The only other script element is a JSON data block (not executed).
     expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" src="/play-static/play.js">', '<script type="application/json" id="play-data">']);
     expect(html).not.toMatch(/<style\b/);
-    expect(html).toContain('Mines');
+    expect(html).toContain('HiLo');
     expect(html).toContain('href="/m/home"');
     const script = await h.app.inject({ method: 'GET', url: '/play-static/play.js' });
     expect(script.statusCode).toBe(200);
@@ -345,6 +346,38 @@ describe('in-house rounds (real money, provably fair)', () => {
     expect(kv.body).toContain('id="hash-verdict"');
     for (const picks of [[], [41], [5, 5], Array.from({ length: 11 }, (_, i) => i + 1)]) {
       expect(await round(keno, { stake: 100, picks })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+    }
+  });
+
+  it('Mines opens the picked tiles among the chosen mines: all safe pays the multiplier, a mine loses; it verifies', async () => {
+    const mines = await launch(player, pick.mines.id);
+    const page = (await openPage(mines)).body;
+    expect(page).toContain('data-engine="mines"');
+    expect(page).toContain('id="mines-picks"');
+    expect(page).toContain('<select id="mines" name="mines">');
+    let won = 0;
+    let lost = 0;
+    for (let i = 0; i < 12; i++) {
+      const picks = [i, (i + 5) % 25, (i + 11) % 25];
+      const r = (await round(mines, { stake: 1_000, mines: 5, picks, clientSeed: `mi${i}` })).body.value.round;
+      expect(r.engine).toBe('mines');
+      const positions = r.outcome.minePositions as number[];
+      expect(new Set(positions).size).toBe(5);
+      const hit = picks.find((tile) => positions.includes(tile)) ?? null;
+      expect(r.outcome).toMatchObject({ mines: 5, picks, hit, won: hit === null });
+      // 3 safe of 25 with 5 mines: 97 % over C(20,3)/C(25,3) = 1140/2300.
+      expect(r.win).toBe(hit === null ? Math.floor((1_000 * Math.floor((2300 * 9700) / 1140)) / 10_000) : 0);
+      if (hit === null) won++;
+      else lost++;
+      if (i === 0) {
+        expect(r.verifyUrl).toContain('mines=5');
+        const verified = await h.app.inject({ method: 'GET', url: r.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+        expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: r.outcome } });
+      }
+    }
+    expect(won + lost).toBe(12);
+    for (const bad of [{ mines: 5, picks: [] }, { mines: 0, picks: [1] }, { mines: 25, picks: [1] }, { mines: 3, picks: [25] }, { mines: 3, picks: [2, 2] }, { mines: 20, picks: [0, 1, 2, 3, 4] }]) {
+      expect(await round(mines, { stake: 100, ...bad })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
     }
   });
 

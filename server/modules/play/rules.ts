@@ -6,7 +6,7 @@
  * return to player is computed from its reels and paytable once, when this
  * module loads.
  */
-import { crashTargetRange, diceTargetRange, type EngineName, kenoRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
+import { crashTargetRange, diceTargetRange, type EngineName, kenoRules, minesRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
 import {
   choiceTheoreticalRtp,
   coinflipMultiplier,
@@ -20,6 +20,9 @@ import {
   doubleTiles,
   kenoPaytable,
   kenoTheoreticalRtp,
+  minesMaxPicks,
+  minesMultiplierBp,
+  minesTheoreticalRtp,
   plinkoTables,
   plinkoTheoreticalRtp,
   slotLines,
@@ -190,6 +193,27 @@ function kenoRulesOf(): EngineRules {
   };
 }
 
+/** The mine counts the rules' table shows, and how many tiles opened each row lists. */
+const minesShown = [1, 3, 5, 10, 20, 24];
+const minesOpenedShown = 5;
+
+function minesRulesOf(): EngineRules {
+  const rows = minesShown.map((mines) => {
+    const opened = Array.from({ length: Math.min(minesOpenedShown, minesMaxPicks(mines)) }, (_, i) => i + 1);
+    const pays = opened.map((k) => `${k}: ${multiplierOf(Math.floor(minesMultiplierBp(mines, k) / 100))}x`);
+    const rtps = opened.map((k) => minesTheoreticalRtp(mines, k));
+    return { rtp: Math.min(...rtps), cells: [String(mines), pays.join(' · '), `${rtpRange(rtps)}%`] };
+  });
+  return {
+    rtp: rtpRange(rows.map((r) => r.rtp)),
+    figures: { head: ['play.rules.mines.mines', 'play.rules.mines.pays', 'play.rules.rtpHead'], rows },
+    lines: [
+      { id: 'play.rules.mines.pick', values: { tiles: String(minesRules.tiles), min: String(minesRules.minMines), max: String(minesRules.maxMines) } },
+      { id: 'play.rules.mines.open', values: { cap: multiplierOf(minesRules.maxMultiplierBp / 100) } },
+    ],
+  };
+}
+
 function coinflipRules(): EngineRules {
   const rtp = percentOf(choiceTheoreticalRtp('coinflip', 'heads'));
   return { rtp, lines: [{ id: 'play.rules.coinflip.call', values: { multiplier: multiplierOf(coinflipMultiplier) } }] };
@@ -226,4 +250,5 @@ export const engineRules: Record<EngineName, EngineRules> = {
   coinflip: coinflipRules(),
   double: doubleRules(),
   wheel: wheelRules(),
+  mines: minesRulesOf(),
 };

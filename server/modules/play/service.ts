@@ -110,7 +110,7 @@ function toRound(row: PlayRoundRow): PlayRound {
     row.serverSeed && row.serverSeedHash && row.clientSeed !== null && row.nonce !== null
       ? { serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: row.nonce }
       : null;
-  const { target, rows, risk, picks, choice } = row.outcome;
+  const { target, rows, risk, picks, choice, mines } = row.outcome;
   const verifyUrl = fair
     ? `/play/verify?${new URLSearchParams({
         engine: row.engine,
@@ -124,6 +124,7 @@ function toRound(row: PlayRoundRow): PlayRound {
         ...(typeof risk === 'string' ? { risk } : {}),
         ...(Array.isArray(picks) ? { picks: picks.join(',') } : {}),
         ...(typeof choice === 'string' ? { choice } : {}),
+        ...(typeof mines === 'number' ? { mines: String(mines) } : {}),
       }).toString()}`
     : null;
   return {
@@ -184,7 +185,9 @@ function cryptoSource(): RandomSource {
 /** SHA-256 of what a round was asked with: a round key used again must come with the same. */
 function requestHashOf(body: RoundBody): string {
   return createHash('sha256')
-    .update(JSON.stringify([body.stake, body.clientSeed ?? null, body.target ?? null, body.rows ?? null, body.risk ?? null, body.picks ?? null, body.choice ?? null]))
+    .update(
+      JSON.stringify([body.stake, body.clientSeed ?? null, body.target ?? null, body.rows ?? null, body.risk ?? null, body.picks ?? null, body.choice ?? null, body.mines ?? null]),
+    )
     .digest('hex');
 }
 

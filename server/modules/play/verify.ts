@@ -13,6 +13,7 @@ export function verifyRound(query: VerifyQuery): VerifyResult {
     risk: query.risk,
     picks: query.picks?.split(',').map(Number),
     choice: query.choice,
+    mines: query.mines,
   });
   if ('invalid' in params) throw new AppError(400, playErrorCodes.paramsInvalid, params.invalid);
   const result = playEngine(query.engine, fairStream(query.serverSeed, query.clientSeed, query.nonce), params);

@@ -104,6 +104,22 @@ function renderBoard(round) {
     board.append(el('p', `big coin coin-${o.side}`, t(`play.choice.${o.side}`)), el('p', 'sub', t('play.coinflip.call', { side: t(`play.choice.${o.choice}`) })));
   } else if (round.engine === 'double') {
     board.append(el('p', `big tile tile-${o.colour}`, String(o.tile)), el('p', 'sub', t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) })));
+  } else if (round.engine === 'mines') {
+    const mines = new Set(o.minePositions);
+    const picked = new Set(o.picks);
+    const grid = el('ol', 'mines-grid');
+    grid.setAttribute('aria-label', t('play.mines.at', { tiles: o.minePositions.map((n) => n + 1).join(', ') }));
+    for (let tile = 0; tile < 25; tile++) {
+      const cls = ['mines-cell', mines.has(tile) ? 'mine' : 'gem', picked.has(tile) ? 'picked' : '', tile === o.hit ? 'hit' : ''].filter(Boolean).join(' ');
+      const cell = el('li', cls, mines.has(tile) ? '✹' : picked.has(tile) ? '◆' : '');
+      cell.setAttribute('aria-hidden', 'true');
+      grid.append(cell);
+    }
+    board.append(
+      el('p', 'big', o.won ? `${(o.multiplierBp / 10000).toFixed(2)}x` : '0x'),
+      grid,
+      el('p', 'sub', o.hit === null ? t('play.mines.safe', { count: String(o.picks.length) }) : t('play.mines.hit', { tile: String(o.hit + 1) })),
+    );
   } else if (round.engine === 'keno') {
     const hits = new Set(o.hits);
     const drawn = el('ol', 'keno-drawn');
@@ -135,6 +151,7 @@ function outcomeText(round) {
   if (round.engine === 'coinflip') return t('play.coinflip.landed', { side: t(`play.choice.${o.side}`) });
   if (round.engine === 'double') return t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'keno') return t('play.keno.hits', { hits: String(o.hits.length), picks: String(o.picks.length) });
+  if (round.engine === 'mines') return o.hit === null ? t('play.mines.safe', { count: String(o.picks.length) }) : t('play.mines.hit', { tile: String(o.hit + 1) });
   return `${(o.multiplier / 100).toFixed(2)}x`;
 }
 
@@ -230,6 +247,26 @@ if (kenoPicks) {
   });
 }
 
+/** Mines' tiles: at most as many checked as the chosen mine count allows (the page data lists the limit per count). */
+const minesPicks = $('mines-picks');
+const minesCount = $('mines');
+function checkedTiles() {
+  return Array.from(minesPicks.querySelectorAll('input[name="tile"]:checked'), (input) => Number(input.value));
+}
+function limitTiles() {
+  const max = data.minesMaxPicks?.[minesCount.value] ?? 24;
+  minesPicks.querySelector('legend').textContent = t('play.mines.pick', { max: String(max) });
+  const checked = checkedTiles();
+  // A lower limit unchecks the last tiles picked beyond it.
+  for (const tile of checked.slice(max)) minesPicks.querySelector(`input[name="tile"][value="${tile}"]`).checked = false;
+  const full = checkedTiles().length >= max;
+  for (const input of minesPicks.querySelectorAll('input[name="tile"]')) input.disabled = full && !input.checked;
+}
+if (minesPicks && minesCount) {
+  minesPicks.addEventListener('change', limitTiles);
+  minesCount.addEventListener('change', limitTiles);
+}
+
 const seedInput = $('client-seed');
 if (seedInput) seedInput.value = newClientSeed();
 
@@ -306,6 +343,14 @@ $('round-form').addEventListener('submit', async (event) => {
     body.picks = checkedPicks();
     if (body.picks.length === 0) {
       error.textContent = t('play.error.picks');
+      return;
+    }
+  }
+  if (minesPicks) {
+    body.mines = Number(minesCount.value);
+    body.picks = checkedTiles();
+    if (body.picks.length === 0) {
+      error.textContent = t('play.error.tiles');
       return;
     }
   }
