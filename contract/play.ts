@@ -8,10 +8,10 @@ import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
 /** slot, dice, crash, plinko, keno, coinflip, double and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
-export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines'] as const;
+export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower'] as const;
 export type EngineName = (typeof engineNames)[number];
 /** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
-export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines'] as const;
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower'] as const;
 
 /** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
 export const plinkoRowChoices = [8, 12, 16] as const;
@@ -30,6 +30,13 @@ export type ChoiceName = (typeof choiceNames)[number];
  * one of them is a mine.
  */
 export const minesRules = { tiles: 25, minMines: 1, maxMines: 24, defaultMines: 3, maxMultiplierBp: 100_000_000 } as const;
+
+/**
+ * Tower: 8 floors, each with one trap among 4 tiles (risk low), 3 (medium) or 2 (high); the player picks a tile
+ * (0-based) on each floor it climbs, from the bottom, and cashes out at the multiplier of that many floors unless
+ * one of them is the trap.
+ */
+export const towerRules = { floors: 8, tiles: { low: 4, medium: 3, high: 2 } } as const;
 
 /** Keno: the player picks 1 to 10 different numbers of 1..40; 10 are drawn. */
 export const kenoRules = { numbers: 40, drawn: 10, minPicks: 1, maxPicks: 10 } as const;
@@ -60,12 +67,12 @@ export const roundBodySchema = z.object({
   clientSeed: z.optional(clientSeedSchema),
   /** Dice and crash: the target (see diceParamsSchema, crashParamsSchema). */
   target: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
-  /** Plinko: the risk and the rows (see plinkoRisks, plinkoRowChoices). */
+  /** Plinko (and Tower): the risk; Plinko: the rows (see plinkoRisks, plinkoRowChoices). */
   risk: z.optional(z.enum(plinkoRisks)),
   rows: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
   /** Coin Flip and Double: the call (see engineChoices). */
   choice: z.optional(z.enum(choiceNames)),
-  /** Keno: the numbers picked (checked by the server: 1 to 10 different numbers of 1..40); Mines: the tiles to open (0..24). */
+  /** Keno: the numbers picked (checked by the server: 1 to 10 different numbers of 1..40); Mines: the tiles to open (0..24); Tower: the tile of each floor climbed. */
   picks: z.optional(z.array(z.number().check(z.int(), z.minimum(0), z.maximum(100))).check(z.maxLength(40))),
   /** Mines: how many mines the 25 tiles hide (1 to 24; 3 when absent). */
   mines: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),

@@ -165,7 +165,7 @@ test.describe('playable games', () => {
     expect(violations).toEqual([]);
   });
 
-  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked', async ({ page, baseURL }) => {
+  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked, Tower climbs', async ({ page, baseURL }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
     const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
@@ -221,6 +221,21 @@ test.describe('playable games', () => {
     const minedPick = await page.locator('.mines-cell.picked.mine').count();
     expect(opened.win > 0).toBe(minedPick === 0);
     expect(await api.balance()).toBe(opened.after);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Tower at high risk (2 tiles a floor): the player climbs 2 floors.
+    const tower = bgs.find((g) => g.gameName === 'Tower')!;
+    await page.goto(await api.launch(tower));
+    await page.getByRole('combobox', { name: text('play.rules.plinko.risk') }).selectOption('high');
+    await expect(page.getByRole('radio', { name: text('play.tower.cell', { floor: '1', tile: '3' }) })).toBeHidden();
+    await page.getByRole('radio', { name: text('play.tower.cell', { floor: '1', tile: '2' }) }).check();
+    await page.getByRole('radio', { name: text('play.tower.cell', { floor: '2', tile: '1' }) }).check();
+    const climbed = await playRound(page, (Math.max(tower.minBet, 100) / 100).toFixed(2), text('play.climb'));
+    await expect(page.locator('.tower-row')).toHaveCount(8);
+    await expect(page.locator('.tower-cell.picked')).toHaveCount(2);
+    await expect(page.locator('.tower-cell.trap')).toHaveCount(8);
+    expect(climbed.win > 0).toBe((await page.locator('.tower-cell.hit').count()) === 0);
+    expect(await api.balance()).toBe(climbed.after);
     expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
   });

@@ -7,7 +7,7 @@
  * stops, dice rolls, crash buckets) below the 10^-6 upper quantile.
  */
 import { describe, expect, it } from 'vitest';
-import { kenoRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
+import { kenoRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
 import {
   choiceTheoreticalRtp,
   crashPointOf,
@@ -15,12 +15,14 @@ import {
   diceTheoreticalRtp,
   kenoTheoreticalRtp,
   minesTheoreticalRtp,
+  towerTheoreticalRtp,
   playCoinflip,
   playCrash,
   playDice,
   playDouble,
   playKeno,
   playMines,
+  playTower,
   playPlinko,
   playSlot,
   playWheel,
@@ -209,6 +211,31 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     const { mean, standardError } = summarise(sum, sumSquares, rounds);
     expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
     expect(chiSquare(mineCounts, mineCounts.map(() => minesPlaced / 25))).toBeLessThan(chiSquareLimit(24));
+  });
+
+  it('tower: RTP within 5 standard errors of 97 % at every risk and height, traps uniform', () => {
+    const trapCounts = new Array<number>(4).fill(0);
+    let sum = 0;
+    let sumSquares = 0;
+    let expectedRtp = 0;
+    let lowFloors = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const risk = plinkoRisks[nonce % 3]!;
+      const floors = (Math.floor(nonce / 3) % 8) + 1;
+      const picks = Array.from({ length: floors }, (_, i) => (nonce + i) % towerRules.tiles[risk]);
+      const { outcome, multiplierBp } = playTower(fairStream(serverSeed, clientSeed, nonce), { risk, picks });
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      expectedRtp += towerTheoreticalRtp(risk, floors);
+      if (risk === 'low') {
+        for (const trap of outcome.traps) trapCounts[trap]! += 1;
+        lowFloors += outcome.traps.length;
+      }
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
+    expect(chiSquare(trapCounts, trapCounts.map(() => lowFloors / 4))).toBeLessThan(chiSquareLimit(3));
   });
 
   it('wheel: RTP within 5 standard errors of 95 %, segments uniform', () => {

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { kenoRules, minesRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
+import { kenoRules, minesRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
 import {
   crashPointOf,
   crashTheoreticalRtp,
@@ -24,12 +24,15 @@ import {
   playMines,
   playPlinko,
   playSlot,
+  playTower,
   plinkoTables,
   plinkoTheoreticalRtp,
   playWheel,
   slotEvaluate,
   slotReels,
   slotTheoreticalRtp,
+  towerMultiplierBp,
+  towerTheoreticalRtp,
   wheelTheoreticalRtp,
 } from './engines.ts';
 import { fairStream, floorDiv, hashServerSeed, type RandomSource, roundBlock, uniformInt } from './fair-random.ts';
@@ -291,5 +294,30 @@ describe('mines', () => {
     expect(engineParams('mines', { picks: [4] })).toEqual({ mines: minesRules.defaultMines, picks: [4] });
     expect(engineParams('mines', { mines: 24, picks: [0, 1] })).toHaveProperty('invalid');
     expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('mines');
+  });
+});
+
+describe('tower', () => {
+  it('hides one trap per floor and pays 97 % over the chance of missing every trap of the floors climbed', () => {
+    // Values 0..: the trap of each floor is the value mod the tiles.
+    const safe = playTower(fixed(0, 0, 0, 0, 0, 0, 0, 0), { risk: 'medium', picks: [1, 2, 1] });
+    expect(safe.outcome).toMatchObject({ tiles: 3, traps: [0, 0, 0, 0, 0, 0, 0, 0], reached: 3, won: true });
+    expect(safe.multiplierBp).toBe(Math.floor((9_700 * 27) / 8));
+    const fell = playTower(fixed(0, 1, 0, 0, 0, 0, 0, 0), { risk: 'high', picks: [1, 1, 0] });
+    expect(fell.outcome).toMatchObject({ reached: 1, won: false });
+    expect(fell.multiplierBp).toBe(0);
+    for (const risk of plinkoRisks) {
+      for (let floors = 1; floors <= towerRules.floors; floors++) {
+        expect(towerTheoreticalRtp(risk, floors)).toBeGreaterThan(0.9699);
+        expect(towerTheoreticalRtp(risk, floors)).toBeLessThanOrEqual(0.97);
+      }
+    }
+    expect(towerMultiplierBp('high', 8)).toBe(9_700 * 256);
+    expect(engineParams('tower', { risk: 'high', picks: [0, 1, 1] })).toEqual({ risk: 'high', picks: [0, 1, 1] });
+    expect(engineParams('tower', { risk: 'high', picks: [2] })).toHaveProperty('invalid');
+    expect(engineParams('tower', { picks: [] })).toHaveProperty('invalid');
+    expect(engineParams('tower', { picks: Array.from({ length: 9 }, () => 0) })).toHaveProperty('invalid');
+    expect(engineOfGame({ name: 'Tower', classify: 'ORIGINALS' })).toBe('tower');
+    expect(engineOfGame({ name: 'Tower Legend', classify: 'ORIGINALS' })).toBe('slot');
   });
 });

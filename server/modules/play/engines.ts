@@ -19,6 +19,7 @@ import {
   type EngineName,
   kenoRules,
   minesRules,
+  towerRules,
   type PlinkoRisk,
   plinkoDefaults,
   plinkoRowChoices,
@@ -407,6 +408,44 @@ export function minesTheoreticalRtp(mines: number, picks: number): number {
   return (minesSafeChance(mines, picks) * minesMultiplierBp(mines, picks)) / 10_000;
 }
 
+// ------------------------------------------------------------------ tower
+
+/** The multiplier (basis points) of climbing `floors` floors at `risk`: 97 % over the chance of missing every trap. */
+export function towerMultiplierBp(risk: PlinkoRisk, floors: number): number {
+  const tiles = towerRules.tiles[risk];
+  return Math.floor((9_700 * tiles ** floors) / (tiles - 1) ** floors + 1e-6);
+}
+
+export interface TowerOutcome {
+  risk: PlinkoRisk;
+  tiles: number;
+  /** The trap's tile on each of the 8 floors, from the bottom. */
+  traps: number[];
+  /** The tile picked on each floor climbed, from the bottom. */
+  picks: number[];
+  /** Floors climbed safely. */
+  reached: number;
+  won: boolean;
+  /** Basis points. */
+  multiplierBp: number;
+}
+
+export function playTower(source: RandomSource, params: { risk: PlinkoRisk; picks: number[] }): EngineResult<TowerOutcome> {
+  const tiles = towerRules.tiles[params.risk];
+  const traps = Array.from({ length: towerRules.floors }, () => uniformInt(source, tiles));
+  const fell = params.picks.findIndex((tile, floor) => traps[floor] === tile);
+  const reached = fell === -1 ? params.picks.length : fell;
+  const won = fell === -1;
+  const multiplierBp = won ? towerMultiplierBp(params.risk, params.picks.length) : 0;
+  return { outcome: { risk: params.risk, tiles, traps, picks: params.picks, reached, won, multiplierBp }, multiplierBp };
+}
+
+/** Exact RTP of climbing `floors` floors at `risk`. */
+export function towerTheoreticalRtp(risk: PlinkoRisk, floors: number): number {
+  const tiles = towerRules.tiles[risk];
+  return (((tiles - 1) / tiles) ** floors * towerMultiplierBp(risk, floors)) / 10_000;
+}
+
 // --------------------------------------------------------------- dispatch
 
 export type EngineOutcome =
@@ -418,7 +457,8 @@ export type EngineOutcome =
   | CoinflipOutcome
   | DoubleOutcome
   | WheelOutcome
-  | MinesOutcome;
+  | MinesOutcome
+  | TowerOutcome;
 
 export interface RoundParams {
   target?: number | undefined;
@@ -481,6 +521,13 @@ export function engineParams(
         picks.every((n) => Number.isInteger(n) && n >= 0 && n < minesRules.tiles);
       return valid ? { mines, picks } : { invalid: `Pick 1 to ${minesMaxPicks(mines)} different tiles of 0 to ${minesRules.tiles - 1}.` };
     }
+    case 'tower': {
+      const risk = raw.risk ?? 'low';
+      const picks = raw.picks ?? [];
+      const valid =
+        picks.length >= 1 && picks.length <= towerRules.floors && picks.every((n) => Number.isInteger(n) && n >= 0 && n < towerRules.tiles[risk]);
+      return valid ? { risk, picks } : { invalid: `Pick a tile of 0 to ${towerRules.tiles[risk] - 1} on each of 1 to ${towerRules.floors} floors.` };
+    }
     case 'coinflip':
     case 'double': {
       const choices: readonly ChoiceName[] = engineChoices[engine];
@@ -513,13 +560,16 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
       return playWheel(source);
     case 'mines':
       return playMines(source, { mines: params.mines ?? minesRules.defaultMines, picks: params.picks ?? [] });
+    case 'tower':
+      return playTower(source, { risk: params.risk ?? 'low', picks: params.picks ?? [] });
   }
 }
 
 /**
  * The engine of a BGS game: dice games play dice, Wheel and Ring of Fortune
  * spin the wheel (provably fair, like every in-house round), Coin Flip
- * flips a coin, Double draws a tile of 15, Mines hides mines among 25 tiles, Plinko plays
+ * flips a coin, Double draws a tile of 15, Mines hides mines among 25 tiles, Tower
+ * hides a trap on each of 8 floors, Plinko plays
  * plinko, Keno plays keno, crash games (classify CRASH) play crash, every
  * other in-house title plays the slot.
  */
@@ -529,6 +579,7 @@ export function engineOfGame(game: { name: string; classify?: string | null }): 
   if (/coin flip/i.test(game.name)) return 'coinflip';
   if (/^double$/i.test(game.name)) return 'double';
   if (/^mines$/i.test(game.name)) return 'mines';
+  if (/^tower$/i.test(game.name)) return 'tower';
   if (/plinko/i.test(game.name)) return 'plinko';
   if (/keno/i.test(game.name)) return 'keno';
   if (game.classify === 'CRASH') return 'crash';

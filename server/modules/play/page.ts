@@ -12,6 +12,7 @@ import {
   fairEngineNames,
   kenoRules,
   minesRules,
+  towerRules,
   playHistoryLength,
   type PlayState,
   plinkoDefaults,
@@ -171,6 +172,7 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
     double: 'play.spin',
     wheel: 'play.play',
     mines: 'play.open',
+    tower: 'play.climb',
   }[game.engine];
   // Coin Flip and Double: the call, as radio buttons.
   const choices = (engine: 'coinflip' | 'double') =>
@@ -216,8 +218,26 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
       { length: minesRules.tiles },
       (_, i) => `<label class="mines-tile"><input type="checkbox" name="tile" value="${i}"><span>${i + 1}</span></label>`,
     ).join('')}</fieldset>`;
+  // Tower: the risk, and 8 floors (the top first) of 4 tiles as radio buttons (the script disables the tiles a
+  // risk does not have).
+  const tower = () =>
+    select(
+      'risk',
+      'play.rules.plinko.risk',
+      plinkoRisks.map((risk) => ({ value: risk, label: t(language, `play.risk.${risk}`), selected: risk === 'low' })),
+    ) +
+    `<fieldset class="tower-picks" id="tower-picks"><legend>${t(language, 'play.tower.pick')}</legend>${Array.from({ length: towerRules.floors }, (_, i) => {
+      const floor = towerRules.floors - 1 - i;
+      return `<div class="tower-floor" role="radiogroup" aria-label="${t(language, 'play.tower.floor', { floor: String(floor + 1) })}">${Array.from(
+        { length: towerRules.tiles.low },
+        (_, tile) =>
+          `<label class="tower-tile"><input type="radio" name="floor-${floor}" value="${tile}" aria-label="${t(language, 'play.tower.cell', { floor: String(floor + 1), tile: String(tile + 1) })}"><span aria-hidden="true"></span></label>`,
+      ).join('')}</div>`;
+    }).join('')}</fieldset>`;
   const target =
-    game.engine === 'mines'
+    game.engine === 'tower'
+      ? tower()
+      : game.engine === 'mines'
       ? mines()
       : game.engine === 'coinflip' || game.engine === 'double'
       ? choices(game.engine)
@@ -262,6 +282,7 @@ ${state.commitment ? fairSection(language, state.commitment) : ''}
     ...(game.engine === 'plinko' ? { plinkoTables } : {}),
     ...(game.engine === 'keno' ? { kenoMaxPicks: kenoRules.maxPicks } : {}),
     // Mines: the most tiles each mine count lets the player open.
+    ...(game.engine === 'tower' ? { towerTiles: towerRules.tiles, towerFloors: towerRules.floors } : {}),
     ...(game.engine === 'mines' ? { minesMaxPicks: Object.fromEntries(Array.from({ length: minesRules.maxMines }, (_, i) => [i + 1, minesMaxPicks(i + 1)])) } : {}),
   })}</script>`;
   return shell(language, `${game.name} | ${game.vendorName}`, body, true);
@@ -303,6 +324,12 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
       const positions = (o.minePositions as number[]).map((tile) => tile + 1).join(', ');
       return `<p>${t(language, 'play.mines.at', { tiles: positions })}</p><p>${
         hit === null ? t(language, 'play.mines.safe', { count: String((o.picks as number[]).length) }) : t(language, 'play.mines.hit', { tile: String(hit + 1) })
+      }</p>`;
+    }
+    case 'tower': {
+      const won = o.won as boolean;
+      return `<p>${t(language, 'play.tower.traps', { tiles: (o.traps as number[]).map((tile) => tile + 1).join(', ') })}</p><p>${
+        won ? t(language, 'play.tower.reached', { floors: String(o.reached) }) : t(language, 'play.tower.fell', { floor: String((o.reached as number) + 1) })
       }</p>`;
     }
     case 'keno':

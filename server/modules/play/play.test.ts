@@ -52,7 +52,7 @@ interface GameRef {
   minBet: number;
   supportPlay: number;
 }
-const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'mines' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'mines' | 'tower' | 'vendor' | 'vendorFree', GameRef> = {} as never;
 
 async function signIn(username: string, password: string): Promise<TestClient> {
   const c = h.client();
@@ -109,6 +109,7 @@ beforeAll(async () => {
   const bgs = rows.filter((g) => g.vendor === 'BGS');
   pick.slot = bgs.find((g) => g.name === 'HiLo')!;
   pick.mines = bgs.find((g) => g.name === 'Mines')!;
+  pick.tower = bgs.find((g) => g.name === 'Tower')!;
   pick.dice = bgs.find((g) => g.name === 'Dice')!;
   pick.crash = bgs.find((g) => g.classify === 'CRASH')!;
   pick.plinko = bgs.find((g) => g.name === 'Plinko')!;
@@ -378,6 +379,31 @@ describe('in-house rounds (real money, provably fair)', () => {
     expect(won + lost).toBe(12);
     for (const bad of [{ mines: 5, picks: [] }, { mines: 0, picks: [1] }, { mines: 25, picks: [1] }, { mines: 3, picks: [25] }, { mines: 3, picks: [2, 2] }, { mines: 20, picks: [0, 1, 2, 3, 4] }]) {
       expect(await round(mines, { stake: 100, ...bad })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+    }
+  });
+
+  it('Tower climbs the floors picked at the chosen risk: every trap missed pays the multiplier, a trap loses; it verifies', async () => {
+    const tower = await launch(player, pick.tower.id);
+    const page = (await openPage(tower)).body;
+    expect(page).toContain('data-engine="tower"');
+    expect(page).toContain('id="tower-picks"');
+    for (let i = 0; i < 8; i++) {
+      const picks = [i % 2, (i + 1) % 2, 0];
+      const r = (await round(tower, { stake: 1_000, risk: 'high', picks, clientSeed: `tw${i}` })).body.value.round;
+      expect(r.engine).toBe('tower');
+      const traps = r.outcome.traps as number[];
+      expect(traps).toHaveLength(8);
+      const fell = picks.findIndex((tile, floor) => traps[floor] === tile);
+      expect(r.outcome).toMatchObject({ risk: 'high', picks, reached: fell === -1 ? 3 : fell, won: fell === -1 });
+      expect(r.win).toBe(fell === -1 ? Math.floor((1_000 * 9_700 * 8) / 10_000) : 0);
+      if (i === 0) {
+        expect(r.verifyUrl).toContain('risk=high');
+        const verified = await h.app.inject({ method: 'GET', url: r.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+        expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: r.outcome } });
+      }
+    }
+    for (const bad of [{ risk: 'high' as const, picks: [2] }, { picks: [] }, { picks: Array.from({ length: 9 }, () => 0) }]) {
+      expect(await round(tower, { stake: 100, ...bad })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
     }
   });
 

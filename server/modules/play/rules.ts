@@ -6,7 +6,16 @@
  * return to player is computed from its reels and paytable once, when this
  * module loads.
  */
-import { crashTargetRange, diceTargetRange, type EngineName, kenoRules, minesRules, plinkoRisks, plinkoRowChoices } from '../../../contract/play.ts';
+import {
+  crashTargetRange,
+  diceTargetRange,
+  type EngineName,
+  kenoRules,
+  minesRules,
+  plinkoRisks,
+  plinkoRowChoices,
+  towerRules,
+} from '../../../contract/play.ts';
 import {
   choiceTheoreticalRtp,
   coinflipMultiplier,
@@ -23,6 +32,8 @@ import {
   minesMaxPicks,
   minesMultiplierBp,
   minesTheoreticalRtp,
+  towerMultiplierBp,
+  towerTheoreticalRtp,
   plinkoTables,
   plinkoTheoreticalRtp,
   slotLines,
@@ -214,6 +225,26 @@ function minesRulesOf(): EngineRules {
   };
 }
 
+function towerRulesOf(): EngineRules {
+  const rows = plinkoRisks.map((risk) => {
+    const floors = Array.from({ length: towerRules.floors }, (_, i) => i + 1);
+    const rtps = floors.map((n) => towerTheoreticalRtp(risk, n));
+    const pays = floors.map((n) => `${n}: ${multiplierOf(Math.floor(towerMultiplierBp(risk, n) / 100))}x`);
+    return { rtp: Math.min(...rtps), cells: [{ id: `play.risk.${risk}`, values: {} }, pays.join(' · '), `${rtpRange(rtps)}%`] };
+  });
+  return {
+    rtp: rtpRange(rows.map((r) => r.rtp)),
+    figures: { head: ['play.rules.plinko.risk', 'play.rules.tower.pays', 'play.rules.rtpHead'], rows },
+    lines: [
+      {
+        id: 'play.rules.tower.floors',
+        values: { floors: String(towerRules.floors), low: String(towerRules.tiles.low), medium: String(towerRules.tiles.medium), high: String(towerRules.tiles.high) },
+      },
+      { id: 'play.rules.tower.climb', values: {} },
+    ],
+  };
+}
+
 function coinflipRules(): EngineRules {
   const rtp = percentOf(choiceTheoreticalRtp('coinflip', 'heads'));
   return { rtp, lines: [{ id: 'play.rules.coinflip.call', values: { multiplier: multiplierOf(coinflipMultiplier) } }] };
@@ -251,4 +282,5 @@ export const engineRules: Record<EngineName, EngineRules> = {
   double: doubleRules(),
   wheel: wheelRules(),
   mines: minesRulesOf(),
+  tower: towerRulesOf(),
 };

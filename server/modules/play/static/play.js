@@ -104,6 +104,26 @@ function renderBoard(round) {
     board.append(el('p', `big coin coin-${o.side}`, t(`play.choice.${o.side}`)), el('p', 'sub', t('play.coinflip.call', { side: t(`play.choice.${o.choice}`) })));
   } else if (round.engine === 'double') {
     board.append(el('p', `big tile tile-${o.colour}`, String(o.tile)), el('p', 'sub', t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) })));
+  } else if (round.engine === 'tower') {
+    const floors = el('ol', 'tower-board');
+    floors.setAttribute('aria-label', t('play.tower.traps', { tiles: o.traps.map((n) => n + 1).join(', ') }));
+    // The top floor first, as the controls show them.
+    for (let floor = o.traps.length - 1; floor >= 0; floor--) {
+      const row = el('li', 'tower-row');
+      row.setAttribute('aria-hidden', 'true');
+      for (let tile = 0; tile < o.tiles; tile++) {
+        const picked = o.picks[floor] === tile;
+        const trap = o.traps[floor] === tile;
+        const cls = ['tower-cell', trap ? 'trap' : '', picked ? 'picked' : '', picked && trap ? 'hit' : ''].filter(Boolean).join(' ');
+        row.append(el('span', cls, trap ? '✹' : picked ? '◆' : ''));
+      }
+      floors.append(row);
+    }
+    board.append(
+      el('p', 'big', o.won ? `${(o.multiplierBp / 10000).toFixed(2)}x` : '0x'),
+      floors,
+      el('p', 'sub', o.won ? t('play.tower.reached', { floors: String(o.reached) }) : t('play.tower.fell', { floor: String(o.reached + 1) })),
+    );
   } else if (round.engine === 'mines') {
     const mines = new Set(o.minePositions);
     const picked = new Set(o.picks);
@@ -151,6 +171,7 @@ function outcomeText(round) {
   if (round.engine === 'coinflip') return t('play.coinflip.landed', { side: t(`play.choice.${o.side}`) });
   if (round.engine === 'double') return t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'keno') return t('play.keno.hits', { hits: String(o.hits.length), picks: String(o.picks.length) });
+  if (round.engine === 'tower') return o.won ? t('play.tower.reached', { floors: String(o.reached) }) : t('play.tower.fell', { floor: String(o.reached + 1) });
   if (round.engine === 'mines') return o.hit === null ? t('play.mines.safe', { count: String(o.picks.length) }) : t('play.mines.hit', { tile: String(o.hit + 1) });
   return `${(o.multiplier / 100).toFixed(2)}x`;
 }
@@ -267,6 +288,31 @@ if (minesPicks && minesCount) {
   minesCount.addEventListener('change', limitTiles);
 }
 
+/** Tower's floors: the tiles a risk has (4, 3 or 2) stay enabled; the climb is the floors picked from the bottom up. */
+const towerPicks = $('tower-picks');
+function towerClimb() {
+  const picks = [];
+  for (let floor = 0; floor < (data.towerFloors ?? 0); floor++) {
+    const checked = towerPicks.querySelector(`input[name="floor-${floor}"]:checked`);
+    if (!checked) break;
+    picks.push(Number(checked.value));
+  }
+  return picks;
+}
+function limitTowerTiles() {
+  const tiles = data.towerTiles?.[$('risk').value] ?? 4;
+  for (const input of towerPicks.querySelectorAll('input[type="radio"]')) {
+    const off = Number(input.value) >= tiles;
+    input.disabled = off;
+    input.closest('label').hidden = off;
+    if (off) input.checked = false;
+  }
+}
+if (towerPicks) {
+  $('risk').addEventListener('change', limitTowerTiles);
+  limitTowerTiles();
+}
+
 const seedInput = $('client-seed');
 if (seedInput) seedInput.value = newClientSeed();
 
@@ -335,9 +381,14 @@ $('round-form').addEventListener('submit', async (event) => {
   }
   const choice = root.querySelector('input[name="choice"]:checked');
   if (choice) body.choice = choice.value;
-  if ($('risk')) {
-    body.risk = $('risk').value;
-    body.rows = Number($('rows').value);
+  if ($('risk')) body.risk = $('risk').value;
+  if ($('rows')) body.rows = Number($('rows').value);
+  if (towerPicks) {
+    body.picks = towerClimb();
+    if (body.picks.length === 0) {
+      error.textContent = t('play.error.floors');
+      return;
+    }
   }
   if (kenoPicks) {
     body.picks = checkedPicks();
