@@ -8,10 +8,10 @@ import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
 /** slot, dice, crash, plinko, keno, coinflip, double and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
-export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower'] as const;
+export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette'] as const;
 export type EngineName = (typeof engineNames)[number];
 /** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
-export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower'] as const;
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette'] as const;
 
 /** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
 export const plinkoRowChoices = [8, 12, 16] as const;
@@ -20,8 +20,18 @@ export type PlinkoRisk = (typeof plinkoRisks)[number];
 export const plinkoDefaults = { rows: 8, risk: 'low' } as const;
 
 /** Coin Flip and Double: what the player calls (a round without a call takes the first). */
-export const engineChoices = { coinflip: ['heads', 'tails'], double: ['red', 'black', 'green'] } as const;
-export const choiceNames = ['heads', 'tails', 'red', 'black', 'green'] as const;
+export const engineChoices = {
+  coinflip: ['heads', 'tails'],
+  double: ['red', 'black', 'green'],
+  roulette: ['red', 'black', 'odd', 'even', 'low', 'high', 'number'],
+} as const;
+export const choiceNames = ['heads', 'tails', 'red', 'black', 'green', 'odd', 'even', 'low', 'high', 'number'] as const;
+
+/**
+ * Mini Roulette: 13 pockets, 0 (green) and 1..12, red 1 4 5 8 9 12, black 2 3 6 7 10 11; a bet on a number (the
+ * round's `target`, 0..12) pays 12x, on red, black, odd, even, low (1–6) or high (7–12) 2x; 0 loses those.
+ */
+export const rouletteRules = { pockets: 13, red: [1, 4, 5, 8, 9, 12], numberPays: 1_200, evenPays: 200 } as const;
 export type ChoiceName = (typeof choiceNames)[number];
 
 /**
@@ -70,7 +80,7 @@ export const roundBodySchema = z.object({
   /** Plinko (and Tower): the risk; Plinko: the rows (see plinkoRisks, plinkoRowChoices). */
   risk: z.optional(z.enum(plinkoRisks)),
   rows: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
-  /** Coin Flip and Double: the call (see engineChoices). */
+  /** Coin Flip, Double and Mini Roulette: the call (see engineChoices); Mini Roulette's number is the target. */
   choice: z.optional(z.enum(choiceNames)),
   /** Keno: the numbers picked (checked by the server: 1 to 10 different numbers of 1..40); Mines: the tiles to open (0..24); Tower: the tile of each floor climbed. */
   picks: z.optional(z.array(z.number().check(z.int(), z.minimum(0), z.maximum(100))).check(z.maxLength(40))),

@@ -165,7 +165,7 @@ test.describe('playable games', () => {
     expect(violations).toEqual([]);
   });
 
-  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked, Tower climbs', async ({ page, baseURL }) => {
+  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked, Tower climbs, Mini Roulette spins', async ({ page, baseURL }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
     const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
@@ -236,6 +236,16 @@ test.describe('playable games', () => {
     await expect(page.locator('.tower-cell.trap')).toHaveCount(8);
     expect(climbed.win > 0).toBe((await page.locator('.tower-cell.hit').count()) === 0);
     expect(await api.balance()).toBe(climbed.after);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Mini Roulette: a bet on number 7 pays 12x when the ball lands there.
+    const roulette = bgs.find((g) => g.gameName === 'Mini Roulette')!;
+    await page.goto(await api.launch(roulette));
+    await page.getByRole('radio', { name: text('play.choice.number') }).check();
+    await page.getByRole('combobox', { name: text('play.roulette.number') }).selectOption('7');
+    const spun = await playRound(page, (Math.max(roulette.minBet, 100) / 100).toFixed(2), text('play.spin'));
+    const pocket = Number(await page.locator('#board .big').textContent());
+    expect(spun.win).toBe(pocket === 7 ? Math.max(roulette.minBet, 100) * 12 : 0);
     expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
   });

@@ -7,7 +7,7 @@
  * stops, dice rolls, crash buckets) below the 10^-6 upper quantile.
  */
 import { describe, expect, it } from 'vitest';
-import { kenoRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
+import { engineChoices, kenoRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
 import {
   choiceTheoreticalRtp,
   crashPointOf,
@@ -22,6 +22,7 @@ import {
   playDouble,
   playKeno,
   playMines,
+  playRoulette,
   playTower,
   playPlinko,
   playSlot,
@@ -236,6 +237,23 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     const { mean, standardError } = summarise(sum, sumSquares, rounds);
     expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
     expect(chiSquare(trapCounts, trapCounts.map(() => lowFloors / 4))).toBeLessThan(chiSquareLimit(3));
+  });
+
+  it('mini roulette: RTP within 5 standard errors of 12/13 on every call, pockets uniform', () => {
+    const pockets = new Array<number>(13).fill(0);
+    let sum = 0;
+    let sumSquares = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const choice = engineChoices.roulette[nonce % engineChoices.roulette.length]!;
+      const { outcome, multiplierBp } = playRoulette(fairStream(serverSeed, clientSeed, nonce), { choice, number: nonce % 13 });
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      pockets[outcome.pocket]! += 1;
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - 12 / 13)).toBeLessThan(5 * standardError);
+    expect(chiSquare(pockets, pockets.map(() => rounds / 13))).toBeLessThan(chiSquareLimit(12));
   });
 
   it('wheel: RTP within 5 standard errors of 95 %, segments uniform', () => {

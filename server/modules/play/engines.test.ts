@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { kenoRules, minesRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
+import { engineChoices, kenoRules, minesRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
 import {
   crashPointOf,
   crashTheoreticalRtp,
@@ -23,6 +23,7 @@ import {
   playKeno,
   playMines,
   playPlinko,
+  playRoulette,
   playSlot,
   playTower,
   plinkoTables,
@@ -31,6 +32,7 @@ import {
   slotEvaluate,
   slotReels,
   slotTheoreticalRtp,
+  rouletteTheoreticalRtp,
   towerMultiplierBp,
   towerTheoreticalRtp,
   wheelTheoreticalRtp,
@@ -319,5 +321,21 @@ describe('tower', () => {
     expect(engineParams('tower', { picks: Array.from({ length: 9 }, () => 0) })).toHaveProperty('invalid');
     expect(engineOfGame({ name: 'Tower', classify: 'ORIGINALS' })).toBe('tower');
     expect(engineOfGame({ name: 'Tower Legend', classify: 'ORIGINALS' })).toBe('slot');
+  });
+});
+
+describe('mini roulette', () => {
+  it('spins one of 13 pockets and pays a number 12x and the even-money calls 2x, 0 losing them', () => {
+    expect(playRoulette(fixed(5), { choice: 'red', number: 0 }).outcome).toMatchObject({ pocket: 5, colour: 'red', won: true, multiplier: 200 });
+    expect(playRoulette(fixed(5), { choice: 'odd', number: 0 }).outcome.won).toBe(true);
+    expect(playRoulette(fixed(5), { choice: 'high', number: 0 }).outcome.won).toBe(false);
+    expect(playRoulette(fixed(0), { choice: 'even', number: 0 }).outcome).toMatchObject({ pocket: 0, colour: 'green', won: false });
+    expect(playRoulette(fixed(0), { choice: 'number', number: 0 }).outcome).toMatchObject({ won: true, multiplier: 1_200, number: 0 });
+    expect(playRoulette(fixed(7), { choice: 'number', number: 3 }).multiplierBp).toBe(0);
+    for (const choice of engineChoices.roulette) expect(rouletteTheoreticalRtp(choice, 4)).toBeCloseTo(12 / 13, 10);
+    expect(engineParams('roulette', { choice: 'number', target: 12 })).toEqual({ choice: 'number', target: 12 });
+    expect(engineParams('roulette', { choice: 'number', target: 13 })).toHaveProperty('invalid');
+    expect(engineParams('roulette', { choice: 'heads' })).toHaveProperty('invalid');
+    expect(engineOfGame({ name: 'Mini Roulette', classify: 'TABLE' })).toBe('roulette');
   });
 });

@@ -20,6 +20,7 @@ import {
   kenoRules,
   minesRules,
   towerRules,
+  rouletteRules,
   type PlinkoRisk,
   plinkoDefaults,
   plinkoRowChoices,
@@ -446,6 +447,63 @@ export function towerTheoreticalRtp(risk: PlinkoRisk, floors: number): number {
   return (((tiles - 1) / tiles) ** floors * towerMultiplierBp(risk, floors)) / 10_000;
 }
 
+// ------------------------------------------------------------------ mini roulette
+
+export type RouletteColour = 'red' | 'black' | 'green';
+
+export function rouletteColourOf(pocket: number): RouletteColour {
+  if (pocket === 0) return 'green';
+  return (rouletteRules.red as readonly number[]).includes(pocket) ? 'red' : 'black';
+}
+
+/** Whether a call wins on a pocket (a number bet: `pocket === number`). */
+export function rouletteWins(choice: ChoiceName, number: number, pocket: number): boolean {
+  if (choice === 'number') return pocket === number;
+  if (pocket === 0) return false;
+  switch (choice) {
+    case 'red':
+    case 'black':
+      return rouletteColourOf(pocket) === choice;
+    case 'odd':
+      return pocket % 2 === 1;
+    case 'even':
+      return pocket % 2 === 0;
+    case 'low':
+      return pocket <= 6;
+    case 'high':
+      return pocket >= 7;
+    default:
+      return false;
+  }
+}
+
+export interface RouletteOutcome {
+  choice: ChoiceName;
+  /** The number bet on (a number call), else null. */
+  number: number | null;
+  pocket: number;
+  colour: RouletteColour;
+  won: boolean;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playRoulette(source: RandomSource, params: { choice: ChoiceName; number: number }): EngineResult<RouletteOutcome> {
+  const pocket = uniformInt(source, rouletteRules.pockets);
+  const won = rouletteWins(params.choice, params.number, pocket);
+  const multiplier = won ? (params.choice === 'number' ? rouletteRules.numberPays : rouletteRules.evenPays) : 0;
+  return {
+    outcome: { choice: params.choice, number: params.choice === 'number' ? params.number : null, pocket, colour: rouletteColourOf(pocket), won, multiplier },
+    multiplierBp: multiplier * 100,
+  };
+}
+
+/** Exact RTP of a call: its winning pockets over 13 times its pay. */
+export function rouletteTheoreticalRtp(choice: ChoiceName, number = 0): number {
+  const pockets = Array.from({ length: rouletteRules.pockets }, (_, p) => p).filter((p) => rouletteWins(choice, number, p)).length;
+  return ((pockets / rouletteRules.pockets) * (choice === 'number' ? rouletteRules.numberPays : rouletteRules.evenPays)) / 100;
+}
+
 // --------------------------------------------------------------- dispatch
 
 export type EngineOutcome =
@@ -458,7 +516,8 @@ export type EngineOutcome =
   | DoubleOutcome
   | WheelOutcome
   | MinesOutcome
-  | TowerOutcome;
+  | TowerOutcome
+  | RouletteOutcome;
 
 export interface RoundParams {
   target?: number | undefined;
@@ -528,6 +587,14 @@ export function engineParams(
         picks.length >= 1 && picks.length <= towerRules.floors && picks.every((n) => Number.isInteger(n) && n >= 0 && n < towerRules.tiles[risk]);
       return valid ? { risk, picks } : { invalid: `Pick a tile of 0 to ${towerRules.tiles[risk] - 1} on each of 1 to ${towerRules.floors} floors.` };
     }
+    case 'roulette': {
+      const choices: readonly ChoiceName[] = engineChoices.roulette;
+      const choice = raw.choice ?? 'red';
+      if (!choices.includes(choice)) return { invalid: `The call must be one of ${choices.join(', ')}.` };
+      if (choice !== 'number') return { choice };
+      const target = raw.target ?? 0;
+      return Number.isInteger(target) && target >= 0 && target < rouletteRules.pockets ? { choice, target } : { invalid: 'The number must be 0 to 12.' };
+    }
     case 'coinflip':
     case 'double': {
       const choices: readonly ChoiceName[] = engineChoices[engine];
@@ -562,6 +629,8 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
       return playMines(source, { mines: params.mines ?? minesRules.defaultMines, picks: params.picks ?? [] });
     case 'tower':
       return playTower(source, { risk: params.risk ?? 'low', picks: params.picks ?? [] });
+    case 'roulette':
+      return playRoulette(source, { choice: params.choice ?? 'red', number: params.target ?? 0 });
   }
 }
 
@@ -569,7 +638,7 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
  * The engine of a BGS game: dice games play dice, Wheel and Ring of Fortune
  * spin the wheel (provably fair, like every in-house round), Coin Flip
  * flips a coin, Double draws a tile of 15, Mines hides mines among 25 tiles, Tower
- * hides a trap on each of 8 floors, Plinko plays
+ * hides a trap on each of 8 floors, Mini Roulette spins 13 pockets, Plinko plays
  * plinko, Keno plays keno, crash games (classify CRASH) play crash, every
  * other in-house title plays the slot.
  */
@@ -580,6 +649,7 @@ export function engineOfGame(game: { name: string; classify?: string | null }): 
   if (/^double$/i.test(game.name)) return 'double';
   if (/^mines$/i.test(game.name)) return 'mines';
   if (/^tower$/i.test(game.name)) return 'tower';
+  if (/^mini roulette$/i.test(game.name)) return 'roulette';
   if (/plinko/i.test(game.name)) return 'plinko';
   if (/keno/i.test(game.name)) return 'keno';
   if (game.classify === 'CRASH') return 'crash';

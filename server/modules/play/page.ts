@@ -13,6 +13,7 @@ import {
   kenoRules,
   minesRules,
   towerRules,
+  rouletteRules,
   playHistoryLength,
   type PlayState,
   plinkoDefaults,
@@ -173,9 +174,10 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
     wheel: 'play.play',
     mines: 'play.open',
     tower: 'play.climb',
+    roulette: 'play.spin',
   }[game.engine];
   // Coin Flip and Double: the call, as radio buttons.
-  const choices = (engine: 'coinflip' | 'double') =>
+  const choices = (engine: 'coinflip' | 'double' | 'roulette') =>
     `<fieldset class="choices" id="choices"><legend>${t(language, 'play.choice')}</legend>${engineChoices[engine]
       .map(
         (choice, i) =>
@@ -234,8 +236,18 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
           `<label class="tower-tile"><input type="radio" name="floor-${floor}" value="${tile}" aria-label="${t(language, 'play.tower.cell', { floor: String(floor + 1), tile: String(tile + 1) })}"><span aria-hidden="true"></span></label>`,
       ).join('')}</div>`;
     }).join('')}</fieldset>`;
+  // Mini Roulette: the call, and the number a number bet is on.
+  const roulette = () =>
+    choices('roulette') +
+    select(
+      'pocket',
+      'play.roulette.number',
+      Array.from({ length: rouletteRules.pockets }, (_, n) => ({ value: String(n), label: String(n), selected: n === 0 })),
+    );
   const target =
-    game.engine === 'tower'
+    game.engine === 'roulette'
+      ? roulette()
+      : game.engine === 'tower'
       ? tower()
       : game.engine === 'mines'
       ? mines()
@@ -326,6 +338,8 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
         hit === null ? t(language, 'play.mines.safe', { count: String((o.picks as number[]).length) }) : t(language, 'play.mines.hit', { tile: String(hit + 1) })
       }</p>`;
     }
+    case 'roulette':
+      return `<p>${t(language, 'play.roulette.landed', { pocket: String(o.pocket), colour: t(language, `play.choice.${o.colour as string}`) })}</p>`;
     case 'tower': {
       const won = o.won as boolean;
       return `<p>${t(language, 'play.tower.traps', { tiles: (o.traps as number[]).map((tile) => tile + 1).join(', ') })}</p><p>${

@@ -52,7 +52,7 @@ interface GameRef {
   minBet: number;
   supportPlay: number;
 }
-const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'mines' | 'tower' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'mines' | 'tower' | 'roulette' | 'vendor' | 'vendorFree', GameRef> = {} as never;
 
 async function signIn(username: string, password: string): Promise<TestClient> {
   const c = h.client();
@@ -110,6 +110,7 @@ beforeAll(async () => {
   pick.slot = bgs.find((g) => g.name === 'HiLo')!;
   pick.mines = bgs.find((g) => g.name === 'Mines')!;
   pick.tower = bgs.find((g) => g.name === 'Tower')!;
+  pick.roulette = bgs.find((g) => g.name === 'Mini Roulette')!;
   pick.dice = bgs.find((g) => g.name === 'Dice')!;
   pick.crash = bgs.find((g) => g.classify === 'CRASH')!;
   pick.plinko = bgs.find((g) => g.name === 'Plinko')!;
@@ -405,6 +406,23 @@ describe('in-house rounds (real money, provably fair)', () => {
     for (const bad of [{ risk: 'high' as const, picks: [2] }, { picks: [] }, { picks: Array.from({ length: 9 }, () => 0) }]) {
       expect(await round(tower, { stake: 100, ...bad })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
     }
+  });
+
+  it('Mini Roulette plays a number or an even-money call; it verifies', async () => {
+    const roulette = await launch(player, pick.roulette.id);
+    expect((await openPage(roulette)).body).toContain('name="choice" value="number"');
+    for (let i = 0; i < 6; i++) {
+      const r = (await round(roulette, { stake: 1_000, choice: 'number', target: 7, clientSeed: `ro${i}` })).body.value.round;
+      expect(r.engine).toBe('roulette');
+      expect(r.outcome).toMatchObject({ choice: 'number', number: 7 });
+      expect(r.win).toBe(r.outcome.pocket === 7 ? 12_000 : 0);
+    }
+    const red = (await round(roulette, { stake: 1_000, choice: 'red', clientSeed: 'red' })).body.value.round;
+    expect(red.win).toBe([1, 4, 5, 8, 9, 12].includes(red.outcome.pocket as number) ? 2_000 : 0);
+    const verified = await h.app.inject({ method: 'GET', url: red.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+    expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: red.outcome } });
+    expect(await round(roulette, { stake: 100, choice: 'number', target: 13 })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+    expect(await round(roulette, { stake: 100, choice: 'heads' })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
   });
 
   it('Coin Flip and Double play the call the player made; a call of another game is 400', async () => {

@@ -14,6 +14,7 @@ import {
   minesRules,
   plinkoRisks,
   plinkoRowChoices,
+  rouletteRules,
   towerRules,
 } from '../../../contract/play.ts';
 import {
@@ -32,6 +33,7 @@ import {
   minesMaxPicks,
   minesMultiplierBp,
   minesTheoreticalRtp,
+  rouletteTheoreticalRtp,
   towerMultiplierBp,
   towerTheoreticalRtp,
   plinkoTables,
@@ -245,6 +247,18 @@ function towerRulesOf(): EngineRules {
   };
 }
 
+function rouletteRulesOf(): EngineRules {
+  const black = Array.from({ length: rouletteRules.pockets - 1 }, (_, i) => i + 1).filter((n) => !(rouletteRules.red as readonly number[]).includes(n));
+  const rtp = percentOf(rouletteTheoreticalRtp('red'));
+  return {
+    rtp,
+    lines: [
+      { id: 'play.rules.roulette.pockets', values: { pockets: String(rouletteRules.pockets), red: rouletteRules.red.join(' '), black: black.join(' ') } },
+      { id: 'play.rules.roulette.pays', values: { number: multiplierOf(rouletteRules.numberPays), even: multiplierOf(rouletteRules.evenPays) } },
+    ],
+  };
+}
+
 function coinflipRules(): EngineRules {
   const rtp = percentOf(choiceTheoreticalRtp('coinflip', 'heads'));
   return { rtp, lines: [{ id: 'play.rules.coinflip.call', values: { multiplier: multiplierOf(coinflipMultiplier) } }] };
@@ -283,4 +297,5 @@ export const engineRules: Record<EngineName, EngineRules> = {
   wheel: wheelRules(),
   mines: minesRulesOf(),
   tower: towerRulesOf(),
+  roulette: rouletteRulesOf(),
 };

@@ -104,6 +104,11 @@ function renderBoard(round) {
     board.append(el('p', `big coin coin-${o.side}`, t(`play.choice.${o.side}`)), el('p', 'sub', t('play.coinflip.call', { side: t(`play.choice.${o.choice}`) })));
   } else if (round.engine === 'double') {
     board.append(el('p', `big tile tile-${o.colour}`, String(o.tile)), el('p', 'sub', t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) })));
+  } else if (round.engine === 'roulette') {
+    board.append(
+      el('p', `big tile tile-${o.colour}`, String(o.pocket)),
+      el('p', 'sub', t('play.roulette.landed', { pocket: String(o.pocket), colour: t(`play.choice.${o.colour}`) })),
+    );
   } else if (round.engine === 'tower') {
     const floors = el('ol', 'tower-board');
     floors.setAttribute('aria-label', t('play.tower.traps', { tiles: o.traps.map((n) => n + 1).join(', ') }));
@@ -171,6 +176,7 @@ function outcomeText(round) {
   if (round.engine === 'coinflip') return t('play.coinflip.landed', { side: t(`play.choice.${o.side}`) });
   if (round.engine === 'double') return t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'keno') return t('play.keno.hits', { hits: String(o.hits.length), picks: String(o.picks.length) });
+  if (round.engine === 'roulette') return t('play.roulette.landed', { pocket: String(o.pocket), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'tower') return o.won ? t('play.tower.reached', { floors: String(o.reached) }) : t('play.tower.fell', { floor: String(o.reached + 1) });
   if (round.engine === 'mines') return o.hit === null ? t('play.mines.safe', { count: String(o.picks.length) }) : t('play.mines.hit', { tile: String(o.hit + 1) });
   return `${(o.multiplier / 100).toFixed(2)}x`;
@@ -381,6 +387,8 @@ $('round-form').addEventListener('submit', async (event) => {
   }
   const choice = root.querySelector('input[name="choice"]:checked');
   if (choice) body.choice = choice.value;
+  // Mini Roulette: a number bet is on the number chosen.
+  if (choice?.value === 'number' && $('pocket')) body.target = Number($('pocket').value);
   if ($('risk')) body.risk = $('risk').value;
   if ($('rows')) body.rows = Number($('rows').value);
   if (towerPicks) {
