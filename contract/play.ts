@@ -8,10 +8,10 @@ import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
 /** slot, dice, crash, plinko, keno, coinflip, double and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
-export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette'] as const;
+export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat'] as const;
 export type EngineName = (typeof engineNames)[number];
 /** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
-export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette'] as const;
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat'] as const;
 
 /** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
 export const plinkoRowChoices = [8, 12, 16] as const;
@@ -24,8 +24,15 @@ export const engineChoices = {
   coinflip: ['heads', 'tails'],
   double: ['red', 'black', 'green'],
   roulette: ['red', 'black', 'odd', 'even', 'low', 'high', 'number'],
+  baccarat: ['player', 'banker', 'tie'],
 } as const;
-export const choiceNames = ['heads', 'tails', 'red', 'black', 'green', 'odd', 'even', 'low', 'high', 'number'] as const;
+export const choiceNames = ['heads', 'tails', 'red', 'black', 'green', 'odd', 'even', 'low', 'high', 'number', 'player', 'banker', 'tie'] as const;
+
+/**
+ * Mini Baccarat: one 52-card deck shuffled per round, the punto banco drawing rules; Player pays 2x, Banker 1.95x
+ * (a 5 % commission), Tie 9x; a tie returns the Player and Banker stakes.
+ */
+export const baccaratRules = { pays: { player: 200, banker: 195, tie: 900 } } as const;
 
 /**
  * Mini Roulette: 13 pockets, 0 (green) and 1..12, red 1 4 5 8 9 12, black 2 3 6 7 10 11; a bet on a number (the

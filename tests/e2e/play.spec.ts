@@ -165,7 +165,7 @@ test.describe('playable games', () => {
     expect(violations).toEqual([]);
   });
 
-  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked, Tower climbs, Mini Roulette spins', async ({ page, baseURL }) => {
+  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked, Tower climbs, Mini Roulette spins, Mini Baccarat deals', async ({ page, baseURL }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
     const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
@@ -246,6 +246,17 @@ test.describe('playable games', () => {
     const spun = await playRound(page, (Math.max(roulette.minBet, 100) / 100).toFixed(2), text('play.spin'));
     const pocket = Number(await page.locator('#board .big').textContent());
     expect(spun.win).toBe(pocket === 7 ? Math.max(roulette.minBet, 100) * 12 : 0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Mini Baccarat: a bet on the Banker; the board shows both hands.
+    const baccarat = bgs.find((g) => g.gameName === 'Mini Baccarat')!;
+    await page.goto(await api.launch(baccarat));
+    await page.getByRole('radio', { name: text('play.choice.banker') }).check();
+    const dealt = await playRound(page, (Math.max(baccarat.minBet, 100) / 100).toFixed(2), text('play.deal'));
+    await expect(page.locator('.baccarat-hand')).toHaveCount(2);
+    expect(await page.locator('#board .card').count()).toBeGreaterThanOrEqual(4);
+    const stake = Math.max(baccarat.minBet, 100);
+    expect([0, stake, Math.floor((stake * 195) / 100)]).toContain(dealt.win);
     expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
   });

@@ -9,6 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { engineChoices, kenoRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
 import {
+  baccaratChances,
+  baccaratTheoreticalRtp,
+  playBaccarat,
   choiceTheoreticalRtp,
   crashPointOf,
   crashTheoreticalRtp,
@@ -254,6 +257,27 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     const { mean, standardError } = summarise(sum, sumSquares, rounds);
     expect(Math.abs(mean - 12 / 13)).toBeLessThan(5 * standardError);
     expect(chiSquare(pockets, pockets.map(() => rounds / 13))).toBeLessThan(chiSquareLimit(12));
+  });
+
+  it('mini baccarat: RTP within 5 standard errors on every bet, the winners as often as the exact chances say', () => {
+    const bets = ['player', 'banker', 'tie'] as const;
+    const winners = { player: 0, banker: 0, tie: 0 };
+    let sum = 0;
+    let sumSquares = 0;
+    let expectedRtp = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const choice = bets[nonce % 3]!;
+      const { outcome, multiplierBp } = playBaccarat(fairStream(serverSeed, clientSeed, nonce), { choice });
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      expectedRtp += baccaratTheoreticalRtp(choice);
+      winners[outcome.winner] += 1;
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
+    const odds = baccaratChances();
+    expect(chiSquare(Object.values(winners), bets.map((b) => odds[b] * rounds))).toBeLessThan(chiSquareLimit(2));
   });
 
   it('wheel: RTP within 5 standard errors of 95 %, segments uniform', () => {

@@ -2,8 +2,12 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { engineChoices, kenoRules, minesRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
 import {
+  baccaratChances,
+  baccaratTheoreticalRtp,
+  bankerDraws,
   crashPointOf,
   crashTheoreticalRtp,
+  dealBaccarat,
   diceMultiplierBp,
   diceTheoreticalRtp,
   choiceTheoreticalRtp,
@@ -337,5 +341,27 @@ describe('mini roulette', () => {
     expect(engineParams('roulette', { choice: 'number', target: 13 })).toHaveProperty('invalid');
     expect(engineParams('roulette', { choice: 'heads' })).toHaveProperty('invalid');
     expect(engineOfGame({ name: 'Mini Roulette', classify: 'TABLE' })).toBe('roulette');
+  });
+});
+
+describe('mini baccarat', () => {
+  it('deals punto banco from the shuffled deck and pays Player 2x, Banker 1.95x, Tie 9x, a tie returning the other stakes', () => {
+    // Cards: rank = card mod 13 (0 ace .. 12 king). Player 9 + 9 (natural 8), Banker 2 + 3 (5): Player wins.
+    expect(dealBaccarat([8, 1, 8, 2, 0, 0])).toMatchObject({ playerTotal: 8, bankerTotal: 5, winner: 'player', player: [8, 8], banker: [1, 2] });
+    // Player 2 + 3 = 5 draws (a 4), Banker 4 + 2 = 6 draws only on a 6 or 7: 9 against 6.
+    expect(dealBaccarat([1, 3, 2, 1, 3, 0])).toMatchObject({ player: [1, 2, 3], banker: [3, 1], winner: 'player', playerTotal: 9, bankerTotal: 6 });
+    expect(bankerDraws(3, 8)).toBe(false);
+    expect(bankerDraws(6, 7)).toBe(true);
+    expect(bankerDraws(5, null)).toBe(true);
+    const odds = baccaratChances();
+    expect(odds.player + odds.banker + odds.tie).toBeCloseTo(1, 12);
+    // One deck: about 44.6 % player, 45.9 % banker, 9.5 % tie.
+    expect(odds.player).toBeCloseTo(0.446, 2);
+    expect(odds.banker).toBeCloseTo(0.458, 2);
+    expect(odds.tie).toBeCloseTo(0.095, 2);
+    expect(baccaratTheoreticalRtp('banker')).toBeGreaterThan(0.98);
+    expect(baccaratTheoreticalRtp('player')).toBeGreaterThan(0.98);
+    expect(baccaratTheoreticalRtp('tie')).toBeLessThan(0.9);
+    expect(engineOfGame({ name: 'Mini Baccarat', classify: 'TABLE' })).toBe('baccarat');
   });
 });

@@ -21,6 +21,7 @@ import {
   minesRules,
   towerRules,
   rouletteRules,
+  baccaratRules,
   type PlinkoRisk,
   plinkoDefaults,
   plinkoRowChoices,
@@ -504,6 +505,120 @@ export function rouletteTheoreticalRtp(choice: ChoiceName, number = 0): number {
   return ((pockets / rouletteRules.pockets) * (choice === 'number' ? rouletteRules.numberPays : rouletteRules.evenPays)) / 100;
 }
 
+// ------------------------------------------------------------------ mini baccarat
+
+/** A card 0..51: rank (card mod 13) 0 = ace .. 12 = king, suit card / 13. */
+export const baccaratValueOf = (card: number) => Math.min(10, (card % 13) + 1) % 10;
+const handTotal = (cards: readonly number[]) => cards.reduce((sum, c) => sum + baccaratValueOf(c), 0) % 10;
+
+/** Whether the banker draws a third card, by its total and the player's third card's value (punto banco). */
+export function bankerDraws(bankerTotal: number, playerThird: number | null): boolean {
+  if (playerThird === null) return bankerTotal <= 5;
+  switch (bankerTotal) {
+    case 0:
+    case 1:
+    case 2:
+      return true;
+    case 3:
+      return playerThird !== 8;
+    case 4:
+      return playerThird >= 2 && playerThird <= 7;
+    case 5:
+      return playerThird >= 4 && playerThird <= 7;
+    case 6:
+      return playerThird === 6 || playerThird === 7;
+    default:
+      return false;
+  }
+}
+
+export interface BaccaratOutcome {
+  choice: ChoiceName;
+  player: number[];
+  banker: number[];
+  playerTotal: number;
+  bankerTotal: number;
+  winner: 'player' | 'banker' | 'tie';
+  /** Hundredths (100 when a tie returns the stake). */
+  multiplier: number;
+}
+
+/** Deals a punto banco coup from the round's first six cards of a shuffled deck. */
+export function dealBaccarat(deck: readonly number[]): Pick<BaccaratOutcome, 'player' | 'banker' | 'playerTotal' | 'bankerTotal' | 'winner'> {
+  const player = [deck[0]!, deck[2]!];
+  const banker = [deck[1]!, deck[3]!];
+  let next = 4;
+  const natural = handTotal(player) >= 8 || handTotal(banker) >= 8;
+  if (!natural) {
+    let playerThird: number | null = null;
+    if (handTotal(player) <= 5) {
+      const card = deck[next++]!;
+      player.push(card);
+      playerThird = baccaratValueOf(card);
+    }
+    if (bankerDraws(handTotal(banker), playerThird)) banker.push(deck[next++]!);
+  }
+  const playerTotal = handTotal(player);
+  const bankerTotal = handTotal(banker);
+  const winner = playerTotal > bankerTotal ? 'player' : bankerTotal > playerTotal ? 'banker' : 'tie';
+  return { player, banker, playerTotal, bankerTotal, winner };
+}
+
+export function playBaccarat(source: RandomSource, params: { choice: ChoiceName }): EngineResult<BaccaratOutcome> {
+  // The first six cards of a Fisher–Yates shuffle of one deck (no more are ever dealt).
+  const deck = Array.from({ length: 52 }, (_, i) => i);
+  for (let i = 0; i < 6; i++) {
+    const j = i + uniformInt(source, 52 - i);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  const coup = dealBaccarat(deck);
+  const pays = baccaratRules.pays;
+  const multiplier =
+    coup.winner === params.choice ? pays[params.choice as keyof typeof pays] : coup.winner === 'tie' && params.choice !== 'tie' ? 100 : 0;
+  return { outcome: { choice: params.choice, ...coup, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** Exact chances of player, banker and tie over every ordered six cards of one deck (computed once, by enumeration). */
+let baccaratOdds: { player: number; banker: number; tie: number } | null = null;
+export function baccaratChances(): { player: number; banker: number; tie: number } {
+  if (baccaratOdds) return baccaratOdds;
+  // Only the values matter: 4 cards each of 1..9 and 16 of 0; enumerate six values with their multiplicities.
+  const counts = [16, 4, 4, 4, 4, 4, 4, 4, 4, 4];
+  const tally = { player: 0, banker: 0, tie: 0 };
+  let total = 0;
+  const values: number[] = [];
+  const walk = (depth: number, weight: number) => {
+    if (depth === 6) {
+      // Cards of these values: any card of the value stands for it (baccaratValueOf(v) === v for v in 0..9 when card = v - 1, v > 0; 9 = a ten for 0).
+      const cards = values.map((v) => (v === 0 ? 9 : v - 1));
+      const { winner } = dealBaccarat(cards);
+      tally[winner] += weight;
+      total += weight;
+      return;
+    }
+    for (let v = 0; v < 10; v++) {
+      if (counts[v]! === 0) continue;
+      const w = counts[v]!;
+      counts[v]! -= 1;
+      values.push(v);
+      walk(depth + 1, weight * w);
+      values.pop();
+      counts[v]! += 1;
+    }
+  };
+  walk(0, 1);
+  baccaratOdds = { player: tally.player / total, banker: tally.banker / total, tie: tally.tie / total };
+  return baccaratOdds;
+}
+
+/** Exact RTP of a bet (a tie returning Player and Banker stakes). */
+export function baccaratTheoreticalRtp(choice: 'player' | 'banker' | 'tie'): number {
+  const odds = baccaratChances();
+  const pays = baccaratRules.pays;
+  if (choice === 'tie') return (odds.tie * pays.tie) / 100;
+  return (odds[choice] * pays[choice]) / 100 + odds.tie;
+}
+
 // --------------------------------------------------------------- dispatch
 
 export type EngineOutcome =
@@ -517,7 +632,8 @@ export type EngineOutcome =
   | WheelOutcome
   | MinesOutcome
   | TowerOutcome
-  | RouletteOutcome;
+  | RouletteOutcome
+  | BaccaratOutcome;
 
 export interface RoundParams {
   target?: number | undefined;
@@ -595,6 +711,7 @@ export function engineParams(
       const target = raw.target ?? 0;
       return Number.isInteger(target) && target >= 0 && target < rouletteRules.pockets ? { choice, target } : { invalid: 'The number must be 0 to 12.' };
     }
+    case 'baccarat':
     case 'coinflip':
     case 'double': {
       const choices: readonly ChoiceName[] = engineChoices[engine];
@@ -631,6 +748,8 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
       return playTower(source, { risk: params.risk ?? 'low', picks: params.picks ?? [] });
     case 'roulette':
       return playRoulette(source, { choice: params.choice ?? 'red', number: params.target ?? 0 });
+    case 'baccarat':
+      return playBaccarat(source, { choice: params.choice ?? 'player' });
   }
 }
 
@@ -638,7 +757,8 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
  * The engine of a BGS game: dice games play dice, Wheel and Ring of Fortune
  * spin the wheel (provably fair, like every in-house round), Coin Flip
  * flips a coin, Double draws a tile of 15, Mines hides mines among 25 tiles, Tower
- * hides a trap on each of 8 floors, Mini Roulette spins 13 pockets, Plinko plays
+ * hides a trap on each of 8 floors, Mini Roulette spins 13 pockets, Mini Baccarat
+ * deals punto banco, Plinko plays
  * plinko, Keno plays keno, crash games (classify CRASH) play crash, every
  * other in-house title plays the slot.
  */
@@ -650,6 +770,7 @@ export function engineOfGame(game: { name: string; classify?: string | null }): 
   if (/^mines$/i.test(game.name)) return 'mines';
   if (/^tower$/i.test(game.name)) return 'tower';
   if (/^mini roulette$/i.test(game.name)) return 'roulette';
+  if (/^mini baccarat$/i.test(game.name)) return 'baccarat';
   if (/plinko/i.test(game.name)) return 'plinko';
   if (/keno/i.test(game.name)) return 'keno';
   if (game.classify === 'CRASH') return 'crash';

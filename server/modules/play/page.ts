@@ -175,9 +175,10 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
     mines: 'play.open',
     tower: 'play.climb',
     roulette: 'play.spin',
+    baccarat: 'play.deal',
   }[game.engine];
   // Coin Flip and Double: the call, as radio buttons.
-  const choices = (engine: 'coinflip' | 'double' | 'roulette') =>
+  const choices = (engine: 'coinflip' | 'double' | 'roulette' | 'baccarat') =>
     `<fieldset class="choices" id="choices"><legend>${t(language, 'play.choice')}</legend>${engineChoices[engine]
       .map(
         (choice, i) =>
@@ -245,7 +246,9 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
       Array.from({ length: rouletteRules.pockets }, (_, n) => ({ value: String(n), label: String(n), selected: n === 0 })),
     );
   const target =
-    game.engine === 'roulette'
+    game.engine === 'baccarat'
+      ? choices('baccarat')
+      : game.engine === 'roulette'
       ? roulette()
       : game.engine === 'tower'
       ? tower()
@@ -338,6 +341,8 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
         hit === null ? t(language, 'play.mines.safe', { count: String((o.picks as number[]).length) }) : t(language, 'play.mines.hit', { tile: String(hit + 1) })
       }</p>`;
     }
+    case 'baccarat':
+      return `<p>${t(language, 'play.baccarat.totals', { player: String(o.playerTotal), banker: String(o.bankerTotal) })}</p><p>${t(language, `play.baccarat.winner.${o.winner as string}`)}</p>`;
     case 'roulette':
       return `<p>${t(language, 'play.roulette.landed', { pocket: String(o.pocket), colour: t(language, `play.choice.${o.colour as string}`) })}</p>`;
     case 'tower': {

@@ -52,7 +52,7 @@ interface GameRef {
   minBet: number;
   supportPlay: number;
 }
-const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'mines' | 'tower' | 'roulette' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'mines' | 'tower' | 'roulette' | 'baccarat' | 'vendor' | 'vendorFree', GameRef> = {} as never;
 
 async function signIn(username: string, password: string): Promise<TestClient> {
   const c = h.client();
@@ -111,6 +111,7 @@ beforeAll(async () => {
   pick.mines = bgs.find((g) => g.name === 'Mines')!;
   pick.tower = bgs.find((g) => g.name === 'Tower')!;
   pick.roulette = bgs.find((g) => g.name === 'Mini Roulette')!;
+  pick.baccarat = bgs.find((g) => g.name === 'Mini Baccarat')!;
   pick.dice = bgs.find((g) => g.name === 'Dice')!;
   pick.crash = bgs.find((g) => g.classify === 'CRASH')!;
   pick.plinko = bgs.find((g) => g.name === 'Plinko')!;
@@ -423,6 +424,23 @@ describe('in-house rounds (real money, provably fair)', () => {
     expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: red.outcome } });
     expect(await round(roulette, { stake: 100, choice: 'number', target: 13 })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
     expect(await round(roulette, { stake: 100, choice: 'heads' })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+  });
+
+  it('Mini Baccarat deals a coup and pays the bet on its winner; a tie returns a Player or Banker stake; it verifies', async () => {
+    const baccarat = await launch(player, pick.baccarat.id);
+    expect((await openPage(baccarat)).body).toContain('name="choice" value="banker"');
+    for (let i = 0; i < 6; i++) {
+      const r = (await round(baccarat, { stake: 1_000, choice: 'banker', clientSeed: `ba${i}` })).body.value.round;
+      expect(r.engine).toBe('baccarat');
+      const o = r.outcome as { winner: string; player: number[]; banker: number[] };
+      expect(o.player.length).toBeGreaterThanOrEqual(2);
+      expect(r.win).toBe(o.winner === 'banker' ? 1_950 : o.winner === 'tie' ? 1_000 : 0);
+      if (i === 0) {
+        const verified = await h.app.inject({ method: 'GET', url: r.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+        expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: r.outcome } });
+      }
+    }
+    expect(await round(baccarat, { stake: 100, choice: 'red' })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
   });
 
   it('Coin Flip and Double play the call the player made; a call of another game is 400', async () => {

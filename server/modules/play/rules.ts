@@ -14,6 +14,7 @@ import {
   minesRules,
   plinkoRisks,
   plinkoRowChoices,
+  baccaratRules,
   rouletteRules,
   towerRules,
 } from '../../../contract/play.ts';
@@ -33,6 +34,7 @@ import {
   minesMaxPicks,
   minesMultiplierBp,
   minesTheoreticalRtp,
+  baccaratTheoreticalRtp,
   rouletteTheoreticalRtp,
   towerMultiplierBp,
   towerTheoreticalRtp,
@@ -259,6 +261,19 @@ function rouletteRulesOf(): EngineRules {
   };
 }
 
+function baccaratRulesOf(): EngineRules {
+  const bets = ['player', 'banker', 'tie'] as const;
+  const rtps = bets.map((bet) => baccaratTheoreticalRtp(bet));
+  return {
+    rtp: rtpRange(rtps),
+    figures: {
+      head: ['play.rules.baccarat.bet', 'play.rules.baccarat.pays', 'play.rules.rtpHead'],
+      rows: bets.map((bet, i) => ({ cells: [{ id: `play.choice.${bet}`, values: {} }, `${multiplierOf(baccaratRules.pays[bet])}x`, `${percentOf(rtps[i]!)}%`] })),
+    },
+    lines: [{ id: 'play.rules.baccarat.deal', values: {} }, { id: 'play.rules.baccarat.tie', values: {} }],
+  };
+}
+
 function coinflipRules(): EngineRules {
   const rtp = percentOf(choiceTheoreticalRtp('coinflip', 'heads'));
   return { rtp, lines: [{ id: 'play.rules.coinflip.call', values: { multiplier: multiplierOf(coinflipMultiplier) } }] };
@@ -298,4 +313,5 @@ export const engineRules: Record<EngineName, EngineRules> = {
   mines: minesRulesOf(),
   tower: towerRulesOf(),
   roulette: rouletteRulesOf(),
+  baccarat: baccaratRulesOf(),
 };

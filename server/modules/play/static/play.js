@@ -104,6 +104,20 @@ function renderBoard(round) {
     board.append(el('p', `big coin coin-${o.side}`, t(`play.choice.${o.side}`)), el('p', 'sub', t('play.coinflip.call', { side: t(`play.choice.${o.choice}`) })));
   } else if (round.engine === 'double') {
     board.append(el('p', `big tile tile-${o.colour}`, String(o.tile)), el('p', 'sub', t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) })));
+  } else if (round.engine === 'baccarat') {
+    const suits = ['♠', '♥', '♦', '♣'];
+    const ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+    const hand = (cards, label) => {
+      const row = el('p', 'baccarat-hand');
+      row.append(el('span', 'baccarat-label', label));
+      for (const card of cards) row.append(el('span', `card suit-${Math.floor(card / 13)}`, `${ranks[card % 13]}${suits[Math.floor(card / 13)]}`));
+      return row;
+    };
+    board.append(
+      hand(o.player, `${t('play.choice.player')} ${o.playerTotal}`),
+      hand(o.banker, `${t('play.choice.banker')} ${o.bankerTotal}`),
+      el('p', 'sub', t(`play.baccarat.winner.${o.winner}`)),
+    );
   } else if (round.engine === 'roulette') {
     board.append(
       el('p', `big tile tile-${o.colour}`, String(o.pocket)),
@@ -176,6 +190,7 @@ function outcomeText(round) {
   if (round.engine === 'coinflip') return t('play.coinflip.landed', { side: t(`play.choice.${o.side}`) });
   if (round.engine === 'double') return t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'keno') return t('play.keno.hits', { hits: String(o.hits.length), picks: String(o.picks.length) });
+  if (round.engine === 'baccarat') return t(`play.baccarat.winner.${o.winner}`);
   if (round.engine === 'roulette') return t('play.roulette.landed', { pocket: String(o.pocket), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'tower') return o.won ? t('play.tower.reached', { floors: String(o.reached) }) : t('play.tower.fell', { floor: String(o.reached + 1) });
   if (round.engine === 'mines') return o.hit === null ? t('play.mines.safe', { count: String(o.picks.length) }) : t('play.mines.hit', { tile: String(o.hit + 1) });
