@@ -8,10 +8,10 @@ import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
 /** slot, dice, crash, plinko, keno, coinflip, double and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
-export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat'] as const;
+export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat', 'diamonds'] as const;
 export type EngineName = (typeof engineNames)[number];
 /** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
-export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat'] as const;
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat', 'diamonds'] as const;
 
 /** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
 export const plinkoRowChoices = [8, 12, 16] as const;
@@ -32,6 +32,14 @@ export const choiceNames = ['heads', 'tails', 'red', 'black', 'green', 'odd', 'e
  * Mini Baccarat: one 52-card deck shuffled per round, the punto banco drawing rules; Player pays 2x, Banker 1.95x
  * (a 5 % commission), Tie 9x; a tie returns the Player and Banker stakes.
  */
+/** Diamonds: 5 gems of 7 colours, each colour equally likely; the hand pays (hundredths) by its kind. */
+export const diamondsRules = {
+  gems: 5,
+  colours: 7,
+  pays: { five: 5_000, four: 500, fullHouse: 400, three: 300, twoPair: 200, pair: 10, none: 0 },
+} as const;
+export type DiamondsHand = keyof typeof diamondsRules.pays;
+
 export const baccaratRules = { pays: { player: 200, banker: 195, tie: 900 } } as const;
 
 /**

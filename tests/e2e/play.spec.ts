@@ -165,7 +165,7 @@ test.describe('playable games', () => {
     expect(violations).toEqual([]);
   });
 
-  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked, Tower climbs, Mini Roulette spins, Mini Baccarat deals', async ({ page, baseURL }) => {
+  test('Plinko drops with the chosen risk and rows, Keno draws against the numbers picked, Coin Flip plays the call, Mines opens the tiles picked, Tower climbs, Mini Roulette spins, Mini Baccarat deals, Diamonds draws', async ({ page, baseURL }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
     const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
@@ -257,6 +257,13 @@ test.describe('playable games', () => {
     expect(await page.locator('#board .card').count()).toBeGreaterThanOrEqual(4);
     const stake = Math.max(baccarat.minBet, 100);
     expect([0, stake, Math.floor((stake * 195) / 100)]).toContain(dealt.win);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Diamonds: five gems, and the hand they make.
+    const diamonds = bgs.find((g) => g.gameName === 'Diamonds')!;
+    await page.goto(await api.launch(diamonds));
+    await playRound(page, (Math.max(diamonds.minBet, 100) / 100).toFixed(2), text('play.play'));
+    await expect(page.locator('#board .gem')).toHaveCount(5);
     expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
   });

@@ -9,6 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { engineChoices, kenoRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
 import {
+  diamondsTheoreticalRtp,
+  playDiamonds,
   baccaratChances,
   baccaratTheoreticalRtp,
   playBaccarat,
@@ -278,6 +280,22 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     expect(Math.abs(mean - expectedRtp / rounds)).toBeLessThan(5 * standardError);
     const odds = baccaratChances();
     expect(chiSquare(Object.values(winners), bets.map((b) => odds[b] * rounds))).toBeLessThan(chiSquareLimit(2));
+  });
+
+  it('diamonds: RTP within 5 standard errors of 98.29 %, colours uniform', () => {
+    const colours = new Array<number>(7).fill(0);
+    let sum = 0;
+    let sumSquares = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const { outcome, multiplierBp } = playDiamonds(fairStream(serverSeed, clientSeed, nonce));
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      for (const gem of outcome.gems) colours[gem]! += 1;
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - diamondsTheoreticalRtp())).toBeLessThan(5 * standardError);
+    expect(chiSquare(colours, colours.map(() => (rounds * 5) / 7))).toBeLessThan(chiSquareLimit(6));
   });
 
   it('wheel: RTP within 5 standard errors of 95 %, segments uniform', () => {

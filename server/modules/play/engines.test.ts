@@ -8,6 +8,9 @@ import {
   crashPointOf,
   crashTheoreticalRtp,
   dealBaccarat,
+  diamondsChances,
+  diamondsHandOf,
+  diamondsTheoreticalRtp,
   diceMultiplierBp,
   diceTheoreticalRtp,
   choiceTheoreticalRtp,
@@ -21,6 +24,7 @@ import {
   payout,
   playCoinflip,
   playCrash,
+  playDiamonds,
   playDice,
   playDouble,
   playEngine,
@@ -363,5 +367,22 @@ describe('mini baccarat', () => {
     expect(baccaratTheoreticalRtp('player')).toBeGreaterThan(0.98);
     expect(baccaratTheoreticalRtp('tie')).toBeLessThan(0.9);
     expect(engineOfGame({ name: 'Mini Baccarat', classify: 'TABLE' })).toBe('baccarat');
+  });
+});
+
+describe('diamonds', () => {
+  it('draws 5 gems of 7 colours and pays the hand by how many share a colour, returning 98.29 %', () => {
+    expect(playDiamonds(fixed(3, 3, 3, 3, 3)).outcome).toEqual({ gems: [3, 3, 3, 3, 3], hand: 'five', multiplier: 5_000 });
+    expect(diamondsHandOf([1, 1, 2, 2, 2])).toBe('fullHouse');
+    expect(diamondsHandOf([1, 1, 2, 2, 6])).toBe('twoPair');
+    expect(diamondsHandOf([0, 1, 2, 3, 4])).toBe('none');
+    expect(diamondsHandOf([5, 1, 5, 5, 5])).toBe('four');
+    const chances = diamondsChances();
+    // 7^5 = 16807 draws: 7 five alike, 210 four, 420 full houses, 2100 three, 3150 two pairs, 8400 one pair, 2520 none.
+    expect(Math.round(chances.five * 16_807)).toBe(7);
+    expect(Math.round(chances.pair * 16_807)).toBe(8_400);
+    expect(Math.round(chances.none * 16_807)).toBe(2_520);
+    expect(diamondsTheoreticalRtp()).toBeCloseTo(16_520 / 16_807, 10);
+    expect(engineOfGame({ name: 'Diamonds', classify: 'ORIGINALS' })).toBe('diamonds');
   });
 });

@@ -22,6 +22,8 @@ import {
   towerRules,
   rouletteRules,
   baccaratRules,
+  type DiamondsHand,
+  diamondsRules,
   type PlinkoRisk,
   plinkoDefaults,
   plinkoRowChoices,
@@ -619,6 +621,51 @@ export function baccaratTheoreticalRtp(choice: 'player' | 'banker' | 'tie'): num
   return (odds[choice] * pays[choice]) / 100 + odds.tie;
 }
 
+// ------------------------------------------------------------------ diamonds
+
+/** The kind of a hand of gems: five, four, a full house, three, two pairs, a pair or none alike. */
+export function diamondsHandOf(gems: readonly number[]): DiamondsHand {
+  const counts = new Map<number, number>();
+  for (const gem of gems) counts.set(gem, (counts.get(gem) ?? 0) + 1);
+  const [first = 0, second = 0] = [...counts.values()].sort((a, b) => b - a);
+  if (first === 5) return 'five';
+  if (first === 4) return 'four';
+  if (first === 3) return second === 2 ? 'fullHouse' : 'three';
+  if (first === 2) return second === 2 ? 'twoPair' : 'pair';
+  return 'none';
+}
+
+export interface DiamondsOutcome {
+  /** Colours 0..6 of the 5 gems, left to right. */
+  gems: number[];
+  hand: DiamondsHand;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playDiamonds(source: RandomSource): EngineResult<DiamondsOutcome> {
+  const gems = Array.from({ length: diamondsRules.gems }, () => uniformInt(source, diamondsRules.colours));
+  const hand = diamondsHandOf(gems);
+  const multiplier = diamondsRules.pays[hand];
+  return { outcome: { gems, hand, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** The chance of each hand, exact (every one of the 7^5 draws once). */
+export function diamondsChances(): Record<DiamondsHand, number> {
+  const chances: Record<DiamondsHand, number> = { five: 0, four: 0, fullHouse: 0, three: 0, twoPair: 0, pair: 0, none: 0 };
+  const total = diamondsRules.colours ** diamondsRules.gems;
+  for (let n = 0; n < total; n++) {
+    const gems = Array.from({ length: diamondsRules.gems }, (_, i) => Math.floor(n / diamondsRules.colours ** i) % diamondsRules.colours);
+    chances[diamondsHandOf(gems)] += 1 / total;
+  }
+  return chances;
+}
+
+export function diamondsTheoreticalRtp(): number {
+  const chances = diamondsChances();
+  return (Object.keys(chances) as DiamondsHand[]).reduce((sum, hand) => sum + (chances[hand] * diamondsRules.pays[hand]) / 100, 0);
+}
+
 // --------------------------------------------------------------- dispatch
 
 export type EngineOutcome =
@@ -633,7 +680,8 @@ export type EngineOutcome =
   | MinesOutcome
   | TowerOutcome
   | RouletteOutcome
-  | BaccaratOutcome;
+  | BaccaratOutcome
+  | DiamondsOutcome;
 
 export interface RoundParams {
   target?: number | undefined;
@@ -750,6 +798,8 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
       return playRoulette(source, { choice: params.choice ?? 'red', number: params.target ?? 0 });
     case 'baccarat':
       return playBaccarat(source, { choice: params.choice ?? 'player' });
+    case 'diamonds':
+      return playDiamonds(source);
   }
 }
 
@@ -758,7 +808,7 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
  * spin the wheel (provably fair, like every in-house round), Coin Flip
  * flips a coin, Double draws a tile of 15, Mines hides mines among 25 tiles, Tower
  * hides a trap on each of 8 floors, Mini Roulette spins 13 pockets, Mini Baccarat
- * deals punto banco, Plinko plays
+ * deals punto banco, Diamonds draws 5 gems, Plinko plays
  * plinko, Keno plays keno, crash games (classify CRASH) play crash, every
  * other in-house title plays the slot.
  */
@@ -771,6 +821,7 @@ export function engineOfGame(game: { name: string; classify?: string | null }): 
   if (/^tower$/i.test(game.name)) return 'tower';
   if (/^mini roulette$/i.test(game.name)) return 'roulette';
   if (/^mini baccarat$/i.test(game.name)) return 'baccarat';
+  if (/^diamonds$/i.test(game.name)) return 'diamonds';
   if (/plinko/i.test(game.name)) return 'plinko';
   if (/keno/i.test(game.name)) return 'keno';
   if (game.classify === 'CRASH') return 'crash';

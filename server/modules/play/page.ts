@@ -176,6 +176,7 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
     tower: 'play.climb',
     roulette: 'play.spin',
     baccarat: 'play.deal',
+    diamonds: 'play.play',
   }[game.engine];
   // Coin Flip and Double: the call, as radio buttons.
   const choices = (engine: 'coinflip' | 'double' | 'roulette' | 'baccarat') =>
@@ -341,6 +342,8 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
         hit === null ? t(language, 'play.mines.safe', { count: String((o.picks as number[]).length) }) : t(language, 'play.mines.hit', { tile: String(hit + 1) })
       }</p>`;
     }
+    case 'diamonds':
+      return `<p>${t(language, `play.diamonds.hand.${o.hand as string}`)}</p>`;
     case 'baccarat':
       return `<p>${t(language, 'play.baccarat.totals', { player: String(o.playerTotal), banker: String(o.bankerTotal) })}</p><p>${t(language, `play.baccarat.winner.${o.winner as string}`)}</p>`;
     case 'roulette':

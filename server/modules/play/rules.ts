@@ -15,6 +15,8 @@ import {
   plinkoRisks,
   plinkoRowChoices,
   baccaratRules,
+  type DiamondsHand,
+  diamondsRules,
   rouletteRules,
   towerRules,
 } from '../../../contract/play.ts';
@@ -35,6 +37,8 @@ import {
   minesMultiplierBp,
   minesTheoreticalRtp,
   baccaratTheoreticalRtp,
+  diamondsChances,
+  diamondsTheoreticalRtp,
   rouletteTheoreticalRtp,
   towerMultiplierBp,
   towerTheoreticalRtp,
@@ -274,6 +278,21 @@ function baccaratRulesOf(): EngineRules {
   };
 }
 
+function diamondsRulesOf(): EngineRules {
+  const chances = diamondsChances();
+  const hands = (Object.keys(diamondsRules.pays) as DiamondsHand[]).filter((hand) => diamondsRules.pays[hand] > 0);
+  return {
+    rtp: percentOf(diamondsTheoreticalRtp()),
+    figures: {
+      head: ['play.rules.diamonds.hand', 'play.rules.diamonds.pays', 'play.rules.diamonds.chance'],
+      rows: hands.map((hand) => ({
+        cells: [{ id: `play.diamonds.hand.${hand}`, values: {} }, `${multiplierOf(diamondsRules.pays[hand])}x`, `${percentOf(chances[hand])}%`],
+      })),
+    },
+    lines: [{ id: 'play.rules.diamonds.draw', values: { gems: String(diamondsRules.gems), colours: String(diamondsRules.colours) } }],
+  };
+}
+
 function coinflipRules(): EngineRules {
   const rtp = percentOf(choiceTheoreticalRtp('coinflip', 'heads'));
   return { rtp, lines: [{ id: 'play.rules.coinflip.call', values: { multiplier: multiplierOf(coinflipMultiplier) } }] };
@@ -314,4 +333,5 @@ export const engineRules: Record<EngineName, EngineRules> = {
   tower: towerRulesOf(),
   roulette: rouletteRulesOf(),
   baccarat: baccaratRulesOf(),
+  diamonds: diamondsRulesOf(),
 };

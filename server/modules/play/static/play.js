@@ -104,6 +104,11 @@ function renderBoard(round) {
     board.append(el('p', `big coin coin-${o.side}`, t(`play.choice.${o.side}`)), el('p', 'sub', t('play.coinflip.call', { side: t(`play.choice.${o.choice}`) })));
   } else if (round.engine === 'double') {
     board.append(el('p', `big tile tile-${o.colour}`, String(o.tile)), el('p', 'sub', t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) })));
+  } else if (round.engine === 'diamonds') {
+    const row = el('p', 'diamonds-row');
+    row.setAttribute('aria-hidden', 'true');
+    for (const gem of o.gems) row.append(el('span', `gem gem-${gem}`, '◆'));
+    board.append(el('p', 'big', `${(o.multiplier / 100).toFixed(2)}x`), row, el('p', 'sub', t(`play.diamonds.hand.${o.hand}`)));
   } else if (round.engine === 'baccarat') {
     const suits = ['♠', '♥', '♦', '♣'];
     const ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -190,6 +195,7 @@ function outcomeText(round) {
   if (round.engine === 'coinflip') return t('play.coinflip.landed', { side: t(`play.choice.${o.side}`) });
   if (round.engine === 'double') return t('play.double.tile', { tile: String(o.tile), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'keno') return t('play.keno.hits', { hits: String(o.hits.length), picks: String(o.picks.length) });
+  if (round.engine === 'diamonds') return t(`play.diamonds.hand.${o.hand}`);
   if (round.engine === 'baccarat') return t(`play.baccarat.winner.${o.winner}`);
   if (round.engine === 'roulette') return t('play.roulette.landed', { pocket: String(o.pocket), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'tower') return o.won ? t('play.tower.reached', { floors: String(o.reached) }) : t('play.tower.fell', { floor: String(o.reached + 1) });
