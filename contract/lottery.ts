@@ -65,8 +65,8 @@ export const betTypeSchema = z.object({
   betType: z.enum(betTypes),
   /** The picks it offers: `position` → "<ball>:<digit>", `bigSmall` → big|small, `oddEven` → odd|even, `keno`/`lotto` → numbers. */
   choices: z.array(z.string()),
-  /** How many numbers a `keno` or `lotto` pick takes (min, max); [1, 1] otherwise. */
-  picks: z.tuple([z.number(), z.number()]),
+  /** How many numbers a `keno` or `lotto` pick takes, [min, max]; [1, 1] otherwise. */
+  picks: z.array(z.number()),
   /** Hundredths; for `keno` by the number picked (index 0 = 1 number), for `lotto` by the number matched (index 0 = 3 matched). */
   odds: z.array(z.number()),
 });

@@ -43,7 +43,15 @@ export const openPaths = [
   '/m/poker-games',
   '/m/lott',
   '/m/elott',
+  '/m/lotto/rank',
 ] as const;
+
+/**
+ * The lottery's screens of one game (docs/lottery.md), as route patterns: `/m/lotto/<gameCode>` (the game
+ * screen a lottery launch opens, contract/lottery.ts `lotteryGamePath`) and `/m/lotto/results/<gameCode>`.
+ * Open to everyone. Suites that visit every path open them with a game's code.
+ */
+export const lotteryGamePaths = ['/m/lotto/$gameCode', '/m/lotto/results/$gameCode'] as const;
 
 /**
  * The contract screens: a contract is offered to any member of an agent's downline, plain members
@@ -74,6 +82,7 @@ export const memberPaths = [
   '/m/securityCenter',
   '/m/member/kyc',
   '/m/responsibleGaming',
+  '/m/lotto/orders',
   ...contractPaths,
 ] as const;
 
@@ -112,7 +121,7 @@ export const routePaths: readonly RoutePath[] = [...openPaths, ...memberPaths, .
 export const staffPaths = ['/staff'] as const;
 
 /** Every path the site answers, aliases included. */
-export const allPaths: readonly string[] = [...homeAliasPaths, ...routePaths, ...staffPaths];
+export const allPaths: readonly string[] = [...homeAliasPaths, ...routePaths, ...lotteryGamePaths, ...staffPaths];
 
 export type Access = 'open' | 'member' | 'agent';
 

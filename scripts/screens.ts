@@ -39,6 +39,13 @@ const openMemberMenu = async (page: Page) => {
 };
 
 const member = { username: 'player1', password: 'Player#2026' };
+
+/** The 1-minute lotto's game screen, opened from the lottery filter panel (/m/lottery) as a player does. */
+const openLotto = async (page: Page) => {
+  await page.getByRole('link', { name: /^1-Minute Lotto/ }).first().click();
+  await page.getByRole('heading', { name: '1-Minute Lotto' }).waitFor();
+  await page.waitForTimeout(400);
+};
 const agent = { username: 'agent1', password: 'Agent#2026' };
 /** agent1's sub-agent, offered an hourly wage contract by the demo seed. */
 const teamLead = { username: 'team_lead_a', password: 'Team#2026' };
@@ -137,6 +144,60 @@ const shots: Shot[] = [
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },
   { name: 'money-withdraw', path: '/m/withdraw', login: member },
   { name: 'money-transactions', path: '/m/transaction/record?types=A', login: member },
+  // The lottery (docs/lottery.md): the filter panel, the bar of /m/elott, a game screen as a guest and as a member
+  // with a bet on the slip, the order it placed (opened), a game's results and the rank list.
+  { name: 'lottery-filter', path: '/m/lottery' },
+  { name: 'lottery-elott', path: '/m/elott' },
+  { name: 'lottery-game-guest', path: '/m/lottery', act: openLotto },
+  {
+    name: 'lottery-game-member',
+    path: '/m/lottery',
+    login: member,
+    act: async (page) => {
+      await openLotto(page);
+      await page.getByRole('tab', { name: /^Big \/ Small/ }).click();
+      await page.getByRole('button', { name: 'Big', exact: true }).click();
+      await page.getByRole('button', { name: 'Add to slip' }).click();
+      await page.getByRole('tab', { name: /^Position/ }).click();
+      await page.getByRole('button', { name: 'Ball 1: 7' }).click();
+      await page.getByRole('button', { name: 'Add to slip' }).click();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'lottery-orders',
+    path: '/m/lottery',
+    login: member,
+    // Places a bet, then opens it in my orders.
+    act: async (page) => {
+      await openLotto(page);
+      await page.getByRole('tab', { name: /^Big \/ Small/ }).click();
+      await page.getByRole('button', { name: 'Small', exact: true }).click();
+      await page.getByRole('button', { name: 'Add to slip' }).click();
+      await page.getByRole('button', { name: 'Place 1 bet' }).click();
+      await page.getByText(/^1 bet placed on draw/).waitFor();
+      await page.getByRole('link', { name: 'My orders' }).click();
+      await page.getByRole('list', { name: 'Lottery orders' }).getByRole('button').first().click();
+      await page.getByRole('button', { name: 'Cancel bet' }).first().waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'lottery-results',
+    path: '/m/lottery',
+    act: async (page) => {
+      await openLotto(page);
+      await page.getByRole('link', { name: 'Results' }).click();
+      // A fresh database has no draw yet: the first comes within the minute.
+      const draws = page.getByRole('list', { name: 'Draws' });
+      for (let i = 0; i < 16 && !(await draws.isVisible()); i++) {
+        await page.waitForTimeout(5000);
+        await page.reload({ waitUntil: 'networkidle' });
+      }
+      await page.waitForTimeout(400);
+    },
+  },
+  { name: 'lottery-rank', path: '/m/lotto/rank' },
   // Right to left (Arabic): the screens of the Arabic walk (tests/e2e/languages.spec.ts).
   { name: 'rtl-login', path: '/m/login', language: 'AR' },
   { name: 'rtl-home', path: '/m/home', login: member, language: 'AR' },

@@ -61,6 +61,10 @@ const table: Row[] = [
   ['/m/poker-games', H, H, 'back', 'history', 'Poker', null],
   ['/m/lott', H, H, 'back', 'history', 'Lottery', null],
   ['/m/elott', H, H, 'back', 'history', 'E-lottery', null],
+  // the lottery's screens: no site header, no bottom bar (as /m/lottery)
+  ['/m/lotto/$gameCode', _, _, 'back', 'history', 'Lottery game', null],
+  ['/m/lotto/results/$gameCode', _, _, 'back', 'history', 'Lottery results', null],
+  ['/m/lotto/rank', _, _, 'back', 'history', 'Lottery rank list', null],
   // member screens
   ['/m/webEmail', H, H, 'back', 'history', 'Inbox', null],
   ['/m/voucherCenter', H, H, 'back', 'history', 'Deposit', 'deposit'],
@@ -76,6 +80,7 @@ const table: Row[] = [
   ['/m/securityCenter', H, H, 'back', 'history', 'Security center', null],
   ['/m/member/kyc', H, H, 'back', 'history', 'KYC center', null],
   ['/m/responsibleGaming', H, H, 'back', 'history', 'Responsible gaming', null],
+  ['/m/lotto/orders', _, _, 'back', 'history', 'My lottery orders', null],
   // agent screens: no site header, no bottom bar
   ['/m/agent', _, _, 'back', 'history', 'Agency center', null],
   ['/m/agent/team/overview', _, _, 'back', 'history', 'Team overview', null],
@@ -119,6 +124,14 @@ describe('layout rules', () => {
   it('treats unknown paths as ordinary pages titled home (they redirect there)', () => {
     expect(titleId('/m/nowhere')).toBe('title.home');
     expect(navbarMode('/m/nowhere')).toBe('back');
+  });
+
+  it('titles a lottery game’s screens by their kind, whatever the game', () => {
+    expect(titleId('/m/lotto/TCG_SEA_0001?prizeMode=SEA')).toBe('title.lotto');
+    expect(titleId('/m/lotto/results/TCG_SEA_0001')).toBe('title.lottoResults');
+    expect(showsHeader('/m/lotto/TCG_SEA_0001')).toBe(false);
+    expect(showsBottomBar('/m/lotto/results/TCG_SEA_0001')).toBe(false);
+    expect(titleId('/m/lottery')).toBe('title.lottery');
   });
 
   it('keeps agent sub-paths out of the header and bottom bar', () => {

@@ -39,6 +39,14 @@ export function isStaffPath(path: string): boolean {
   return normalisePath(path) === '/staff';
 }
 
+/**
+ * "lottery" routes: the filter panel `/m/lottery` and the lottery's own screens under `/m/lotto/` (a game,
+ * its results, my orders, the rank list), which carry their own links between them.
+ */
+function isLotteryPath(p: string): boolean {
+  return p === '/m/lottery' || p.startsWith('/m/lotto/');
+}
+
 /** "app" routes: the app-download screen, `/m/app` and below (no screen in the route table yet). */
 function isAppPath(p: string): boolean {
   return p === '/m/app' || p.startsWith('/m/app/');
@@ -73,8 +81,8 @@ function isActivityPath(p: string): boolean {
  */
 export function showsHeader(path: string): boolean {
   const p = normalisePath(path);
-  if (isAgentPath(p) || isAppPath(p) || isRegisterPath(p) || isActivityPath(p) || isStaffPath(p)) return false;
-  return !['/m/login', '/m/message', '/m/chat', '/m/lottery', '/m/forget', '/m/notice', '/m/gameList', '/m/help'].includes(p);
+  if (isAgentPath(p) || isAppPath(p) || isRegisterPath(p) || isActivityPath(p) || isStaffPath(p) || isLotteryPath(p)) return false;
+  return !['/m/login', '/m/message', '/m/chat', '/m/forget', '/m/notice', '/m/gameList', '/m/help'].includes(p);
 }
 
 /**
@@ -84,12 +92,11 @@ export function showsHeader(path: string): boolean {
  */
 export function showsBottomBar(path: string): boolean {
   const p = normalisePath(path);
-  if (isAgentPath(p) || isAppPath(p) || isRegisterPath(p) || isStaffPath(p)) return false;
+  if (isAgentPath(p) || isAppPath(p) || isRegisterPath(p) || isStaffPath(p) || isLotteryPath(p)) return false;
   return ![
     '/m/login',
     '/m/slotsCenter',
     '/m/gameList',
-    '/m/lottery',
     '/m/forget',
     '/m/changePsw',
     '/m/notice',
@@ -143,11 +150,16 @@ const titles: Record<string, MessageId> = {
 };
 const routed: ReadonlySet<string> = new Set(routePaths);
 
-/** The title of a path; home paths and unknown paths (which redirect home) get the home title. */
+/**
+ * The title of a path; home paths and unknown paths (which redirect home) get the home title. A lottery
+ * game's screens (`/m/lotto/<gameCode>`, `/m/lotto/results/<gameCode>`) are titled by their kind; their
+ * titles are the lobby part's, which their routes load first (src/i18n/catalog-parts.ts).
+ */
 export function titleId(path: string): MessageId {
   const p = normalisePath(path);
   if (isHomePath(p)) return 'title.home';
   const own = titles[p];
   if (own) return own;
-  return routed.has(p) ? (pathTitleId(p) as MessageId) : 'title.home';
+  if (routed.has(p)) return pathTitleId(p) as MessageId;
+  return p.startsWith('/m/lotto/') ? pathTitleId(p.startsWith('/m/lotto/results/') ? '/m/lotto/results' : '/m/lotto') as MessageId : 'title.home';
 }

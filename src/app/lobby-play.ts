@@ -71,8 +71,8 @@ const launchLogic = launchMachine.provide({
   actions: {
     goToLogin: (args) => goTo(args, { to: '/m/login' }),
     openVendorList: (args, { gameType, vassalage }) => goTo(args, { to: '/m/gameList', search: { gameType, vassalage } }),
-    // The game page is outside the site.
-    openGame: (_, { url }) => window.location.assign(url),
+    // A lottery's game screen is the site's own (`/m/lotto/...`, contract/lottery.ts): the router opens it; other game pages are outside the site.
+    openGame: (args, { url }) => (url.startsWith('/m/') ? goTo(args, { href: url }) : window.location.assign(url)),
   },
 });
 

@@ -101,8 +101,9 @@ export function partOf(id: string): CompiledPart | null {
   if (id === 'free_reject') return 'money';
   if (identityIds.has(id) || namespace === 'trial' || sessionTitleIds.has(id)) return 'identity';
   if (id === 'in_logged_login') return 'lobby';
-  // The lottery screens' messages (`lottery.`) come with the lobby part, which every game screen loads.
-  if (namespace === 'lottery' || lobbyPart.test(id)) return 'lobby';
+  // The lottery screens' messages (`lottery.`) come with the lobby part, which every game screen loads; so do
+  // the titles of the lottery's screens (`title.lotto`, `title.lottoResults` …), whose routes load that part before they show.
+  if (namespace === 'lottery' || /^title\.lotto([A-Z]\w*)?$/.test(id) || lobbyPart.test(id)) return 'lobby';
   if (namespace === 'error') {
     const code = id.slice('error.'.length);
     return errorParts.find(([pattern]) => pattern.test(code))?.[1] ?? 'core';

@@ -44,6 +44,10 @@ export const routes = rootRoute('root.tsx', [
   route('/m/poker-games', 'm/poker-games.tsx'),
   route('/m/lott', 'm/lott.tsx'),
   route('/m/elott', 'm/elott.tsx'),
+  // The lottery's game screen, results and rank list (docs/lottery.md): guests may watch.
+  route('/m/lotto/$gameCode', 'm/lotto/lotto-game.tsx'),
+  route('/m/lotto/results/$gameCode', 'm/lotto/lotto-results.tsx'),
+  route('/m/lotto/rank', 'm/lotto/lotto-rank.tsx'),
 
   // Need a session (member, trial or agent).
   layout('member-only', 'guards/member-only.tsx', [
@@ -61,6 +65,7 @@ export const routes = rootRoute('root.tsx', [
     route('/m/securityCenter', 'm/security-center.tsx'),
     route('/m/member/kyc', 'm/member/kyc.tsx'),
     route('/m/responsibleGaming', 'm/responsible-gaming.tsx'),
+    route('/m/lotto/orders', 'm/lotto/lotto-orders.tsx'),
     route('/m/member/agent/getSalaryContract', 'm/member/agent/get-salary-contract.tsx'),
     route('/m/member/agent/getDevidendContract', 'm/member/agent/get-devidend-contract.tsx'),
     route('/m/member/agent/getHourContract', 'm/member/agent/get-hour-contract.tsx'),

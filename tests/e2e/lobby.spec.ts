@@ -117,13 +117,15 @@ test.describe('lobby as a guest', () => {
       ['/m/sport-games', 'SPORTS'],
       ['/m/esport-games', 'ESPORTS'],
       ['/m/slotsCenter', 'RNG'],
-      ['/m/lottery', 'LOTT'],
     ];
     for (const [path, category] of pages) {
       await visit(page, path);
       const first = (await api.list({ gameType: category, pageSize: 1 })).games[0]!;
       await expect(page.locator(`[data-game-id="${first.gameId}"]`), path).toBeVisible();
     }
+    // The lottery filter panel lists the lotteries (/lgw/games/mobile), each opening its game screen.
+    await visit(page, '/m/lottery');
+    await expect(page.locator('a[href^="/m/lotto/"]').first()).toBeVisible();
     const types = await api.types();
     // Vendors of the tile categories: the list shows that vendor's games only, starting with its first.
     for (const category of ['RNG', 'FISH', 'LIVE', 'PVP']) {

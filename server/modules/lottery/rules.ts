@@ -269,7 +269,7 @@ export function canonicalPick(config: LotteryConfig, betType: BetType, pick: str
     if (!/^\d{1,2}(,\d{1,2})*$/.test(pick)) return null;
     const numbers = pick.split(',').map(Number);
     const unique = [...new Set(numbers)].sort((a, b) => a - b);
-    if (unique.length !== numbers.length || unique.length < type.picks[0] || unique.length > type.picks[1]) return null;
+    if (unique.length !== numbers.length || unique.length < (type.picks[0] as number) || unique.length > (type.picks[1] as number)) return null;
     if (unique.some((n) => n < config.minNumber || n > config.maxNumber)) return null;
     return unique.join(',');
   }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Icon } from '../../ui/icons.tsx';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { homePageSizes, lotteryCategories, vendorListCategories } from '../../../machines/lobby-home.machine.ts';
 import type { Banner } from '../../../contract/content.ts';
 import type { VendorGameTypes } from '../../../contract/games.ts';
@@ -14,6 +14,10 @@ import { useCategoryName } from './lobby-names.ts';
 import { LobbyOverlays } from './lobby-overlays.tsx';
 import styles from './lobby.module.css';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
+
+// The lottery's lists come with the lottery pages only.
+const LotteryBar = lazy(async () => ({ default: (await import('./lottery-lobby.tsx')).LotteryBar }));
+const LotteryFilterPanel = lazy(async () => ({ default: (await import('./lottery-lobby.tsx')).LotteryFilterPanel }));
 
 /** Every lobby screen: the content, the launcher's sheet and toasts, and the prize mode from the vendor mapping. */
 export function LobbyFrame({ types, children }: { types: VendorGameTypes | null; children: ReactNode }) {
@@ -38,6 +42,11 @@ export function CategoryScreen({ category, types }: { category: string; types: V
   const vendors = types?.mapping[category]?.vendors ?? [];
   return (
     <LobbyFrame types={types}>
+      {category === 'LOTT' || category === 'ELOTT' ? (
+        <Suspense fallback={null}>
+          <LotteryBar kind={category} />
+        </Suspense>
+      ) : null}
       {vendorListCategories.includes(category) ? (
         <section className={styles.block}>
           <h2 className={styles.blockTitle}>{t('lobby.block.vendors')}</h2>
@@ -102,7 +111,10 @@ export function SlotsCenterScreen({ types }: { types: VendorGameTypes | null }) 
   return <CategoryScreen category="RNG" types={types} />;
 }
 
-/** /m/lottery: the filter panel of the LOTT games (vendor, classify, min bet); tiles launch directly. */
+/**
+ * /m/lottery: the lottery filter panel (game type, vendor and family from the lottery menu) and the
+ * lotteries of the filter, each with its next draw and last numbers; a card opens its game screen.
+ */
 export function LotteryScreen({ types }: { types: VendorGameTypes | null }) {
   useCatalogPart('lobby');
   const t = useT();
@@ -112,7 +124,9 @@ export function LotteryScreen({ types }: { types: VendorGameTypes | null }) {
         <h2 id="lottery-filters" className={styles.panelTitle}>
           {t('lobby.lottery.filters')}
         </h2>
-        <GameListView input={{ category: 'LOTT' }} types={types} filters />
+        <Suspense fallback={null}>
+          <LotteryFilterPanel />
+        </Suspense>
       </section>
     </LobbyFrame>
   );
