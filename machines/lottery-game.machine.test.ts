@@ -63,9 +63,13 @@ describe('lottery game machine: the round', () => {
     ['five minutes ahead', 300_000],
   ])('counts down to the cutoff by the server’s clock with a phone clock %s, closes, waits for the draw and shows it', async (_name, skew) => {
     const h = await loaded({}, skew);
-    expect(h.value()).toEqual({ ready: { round: 'open', slip: 'idle' } });
-    await vi.advanceTimersByTimeAsync(29_999);
-    expect(h.value()).toMatchObject({ ready: { round: 'open' } });
+    expect(h.value()).toEqual({ ready: { round: { open: 'counting' }, slip: 'idle' } });
+    // The countdown: 30 s left by the server's clock, read again every second.
+    expect(h.context().leftMs).toBe(30_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.context().leftMs).toBe(29_000);
+    await vi.advanceTimersByTimeAsync(28_999);
+    expect(h.value()).toMatchObject({ ready: { round: { open: 'counting' } } });
     await vi.advanceTimersByTimeAsync(1);
     expect(h.value()).toMatchObject({ ready: { round: 'closed' } });
     expect(h.context().waitingFor).toBe(first.issueNo);
@@ -87,7 +91,7 @@ describe('lottery game machine: the round', () => {
     h.results.resolve([]);
     await vi.advanceTimersByTimeAsync(5_000);
     // The next issue counts down.
-    expect(h.value()).toMatchObject({ ready: { round: 'open' } });
+    expect(h.value()).toMatchObject({ ready: { round: { open: 'counting' } } });
     expect(h.context().detail?.game.current.issueNo).toBe(second.issueNo);
     expect(h.context()).toMatchObject({ waitingFor: null, drawn: null });
   });
@@ -128,7 +132,7 @@ describe('lottery game machine: the round', () => {
     h.actor.send({ type: 'game.retry' });
     h.load.resolve(detail);
     await flush();
-    expect(h.value()).toMatchObject({ ready: { round: 'open' } });
+    expect(h.value()).toMatchObject({ ready: { round: { open: 'counting' } } });
   });
 });
 

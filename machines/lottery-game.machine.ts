@@ -27,6 +27,8 @@ export const lotterySlipMessages = {
 export const placedToastMs = 2_000;
 /** How often the screen asks whether the draw it waits for is out. */
 export const drawPollMs = 2_000;
+/** How often the countdown to the cutoff is read again. */
+export const tickMs = 1_000;
 /** How long the drawn numbers show before the next issue's countdown. */
 export const resultShownMs = 5_000;
 /** The stake a new slip starts with (minor units). */
@@ -47,6 +49,8 @@ export interface LotteryGameContext extends Required<LotteryGameInput> {
   detail: LotteryGameDetail | null;
   /** The server's clock minus the local one (ms), from the detail's `serverTime`. */
   offset: number;
+  /** While betting is open: what is left until the cutoff (ms), read again every `tick` for the countdown. */
+  leftMs: number;
   /** True while the issue taking bets is open (the round region is in `open`). */
   roundOpen: boolean;
   /** The issue whose draw the round waits for (closed, drawing, drawn). */
@@ -163,6 +167,7 @@ export const lotteryGameMachine = setup({
   delays: {
     untilCutoff: ({ context }) => msUntil(currentOf(context).cutoffAt, context.offset, context.now()),
     untilDraw: ({ context }) => msUntil(currentOf(context).drawAt, context.offset, context.now()),
+    tick: tickMs,
     drawPoll: drawPollMs,
     resultShown: resultShownMs,
     placedToast: placedToastMs,
@@ -177,6 +182,7 @@ export const lotteryGameMachine = setup({
     now: input.now ?? Date.now,
     detail: null,
     offset: 0,
+    leftMs: 0,
     roundOpen: false,
     waitingFor: null,
     drawn: null,
@@ -210,6 +216,14 @@ export const lotteryGameMachine = setup({
             open: {
               entry: assign({ roundOpen: true }),
               exit: assign({ roundOpen: false }),
+              // The countdown's text: what is left, read on entry and every `tick` (the cutoff itself is `untilCutoff`).
+              initial: 'counting',
+              states: {
+                counting: {
+                  entry: assign({ leftMs: ({ context }) => msUntil(currentOf(context).cutoffAt, context.offset, context.now()) }),
+                  after: { tick: { target: 'counting', reenter: true } },
+                },
+              },
               after: { untilCutoff: { target: 'closed', actions: assign({ waitingFor: ({ context }) => currentOf(context).issueNo }) } },
             },
             closed: { after: { untilDraw: { target: 'drawing' } } },

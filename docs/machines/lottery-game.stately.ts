@@ -58,6 +58,7 @@ export const lotteryGameMachine = createMachine({
           "states": {
             "open": {
               "id": "lotteryGame.ready.round.open",
+              "initial": "counting",
               "entry": [
                 "xstate.assign",
                 "xstate.raise"
@@ -77,6 +78,28 @@ export const lotteryGameMachine = createMachine({
                     ]
                   }
                 ]
+              },
+              "states": {
+                "counting": {
+                  "id": "lotteryGame.ready.round.open.counting",
+                  "entry": [
+                    "xstate.assign",
+                    "xstate.raise"
+                  ],
+                  "exit": [
+                    "xstate.cancel"
+                  ],
+                  "after": {
+                    "tick": [
+                      {
+                        "target": [
+                          "#lotteryGame.ready.round.open.counting"
+                        ],
+                        "reenter": true
+                      }
+                    ]
+                  }
+                }
               }
             },
             "closed": {

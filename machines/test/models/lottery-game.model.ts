@@ -71,6 +71,7 @@ export const memberInput: LotteryGameInput = { gameCode: 'TCG_SEA_0001', prizeMo
 export const guestInput: LotteryGameInput = { ...memberInput, loggedIn: false };
 
 export const CUTOFF = 'xstate.after.untilCutoff.lotteryGame.ready.round.open';
+export const TICK = 'xstate.after.tick.lotteryGame.ready.round.open.counting';
 export const DRAW = 'xstate.after.untilDraw.lotteryGame.ready.round.closed';
 export const POLL = 'xstate.after.drawPoll.lotteryGame.ready.round.drawing.waiting';
 export const RESULT_SHOWN = 'xstate.after.resultShown.lotteryGame.ready.round.drawn';
@@ -98,6 +99,7 @@ export const lotteryGameModel: MachineModel<typeof lotteryGameMachine> = {
         { type: 'xstate.done.actor.loadDetail', output: detail },
         { type: 'xstate.error.actor.loadDetail', error: { errorCode: 'client.offline' } },
         { type: 'game.retry' },
+        { type: TICK },
         { type: CUTOFF },
         { type: DRAW },
         { type: POLL },

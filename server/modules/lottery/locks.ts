@@ -3,7 +3,8 @@
  * they will move up front, in id order (as the ledger does), so an order and
  * a draw touching the same member and vendor cannot deadlock; and, since
  * their postings nest in their own transaction, they retry the whole of it
- * after a serialization failure or a deadlock.
+ * after a serialization failure or a deadlock. `perDatabase` keeps the
+ * module's process-local caches apart per database.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
@@ -30,4 +31,17 @@ export async function withRetries<T>(work: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, Math.min(200, 2 ** attempt) * Math.random()));
     }
   }
+}
+
+/** A value kept per database (a process may open several: tests, benchmarks), made on first use. */
+export function perDatabase<T>(make: () => T): (db: Database) => T {
+  const values = new WeakMap<Database, T>();
+  return (db) => {
+    let value = values.get(db);
+    if (value === undefined) {
+      value = make();
+      values.set(db, value);
+    }
+    return value;
+  };
 }

@@ -21,7 +21,7 @@ import { allowedPrizeModes } from '../games/game-sessions.ts';
 import { balanceOf, postBatch, postTransaction } from '../wallet/ledger.ts';
 import { isTrial } from '../member/referral.ts';
 import { forgetWallets } from '../wallet/wallet-answers.ts';
-import { lockAccounts, withRetries } from './locks.ts';
+import { lockAccounts, perDatabase, withRetries } from './locks.ts';
 import { ensureIssue, issueView, type LotteryGameRecord, lotteryGame, lotteryGames, playTypeOfGame } from './games.ts';
 import { canonicalPick, currentIssue, type IssueTimes, placedOdds } from './rules.ts';
 
@@ -50,9 +50,10 @@ async function lockOpenIssue(trx: Database, issueId: number, now: Date): Promise
  * The issue rows orders go to, kept by this process while they take bets: the row's id, seed hash and times
  * never change (its status is read again under its lock by every order).
  */
-const openIssues = new Map<string, LotteryIssueRow>();
+const openIssuesOf = perDatabase(() => new Map<string, LotteryIssueRow>());
 
 async function openIssueRow(db: Database, game: LotteryGameRecord, times: IssueTimes): Promise<LotteryIssueRow> {
+  const openIssues = openIssuesOf(db);
   const key = `${game.merchantCode}|${game.gameCode}|${times.issueNo}`;
   const hit = openIssues.get(key);
   if (hit) return hit;

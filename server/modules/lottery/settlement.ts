@@ -19,7 +19,7 @@ import { bets } from '../../db/schema-wallet.ts';
 import { postBatch } from '../wallet/ledger.ts';
 import { forgetWallets } from '../wallet/wallet-answers.ts';
 import { ensureIssues, lotteryGame, lotteryGames } from './games.ts';
-import { withRetries } from './locks.ts';
+import { perDatabase, withRetries } from './locks.ts';
 import { currentIssue, issueNumbers, payoutOf, wonOdds } from './rules.ts';
 
 export interface DrawResult {
@@ -131,14 +131,19 @@ export async function drawDueIssues(db: Database, now: Date, limit = 200, hooks:
   return draws;
 }
 
-/** Writes the issue taking bets of every lottery of these merchants (seeds committed before betting). */
+/** Per database, the issue taking bets this process last wrote per lottery (`merchant|game` → issue number): the next runs skip it. */
+const openedOf = perDatabase(() => new Map<string, string>());
+
+/** Writes the issue taking bets of every lottery of these merchants (seeds committed before betting), once per issue. */
 export async function openCurrentIssues(db: Database, merchantCodes: string[], now: Date): Promise<void> {
+  const opened = openedOf(db);
   for (const merchantCode of merchantCodes) {
-    const list = await lotteryGames(db, merchantCode);
-    await ensureIssues(
-      db,
-      list.map((game) => ({ game, times: currentIssue(game.config, now) })),
-    );
+    const wanted = (await lotteryGames(db, merchantCode))
+      .map((game) => ({ game, times: currentIssue(game.config, now) }))
+      .filter(({ game, times }) => opened.get(`${merchantCode}|${game.gameCode}`) !== times.issueNo);
+    if (wanted.length === 0) continue;
+    await ensureIssues(db, wanted);
+    for (const { game, times } of wanted) opened.set(`${merchantCode}|${game.gameCode}`, times.issueNo);
   }
 }
 

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { type BetTypeInfo, lotteryStake, maxSubOrders } from '../../../contract/lottery.ts';
 import type { PlayType, PrizeMode } from '../../../contract/member-games.ts';
 import { defaultStake } from '../../../machines/lottery-game.machine.ts';
-import { isNumberBet, msUntil, oddsText, placedOddsOf, slipPayout } from '../../../machines/lottery-rules.ts';
+import { isNumberBet, oddsText, placedOddsOf, slipPayout } from '../../../machines/lottery-rules.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
 import { useRole } from '../../app/app-actor.tsx';
 import { provideLotteryGameMachine } from '../../app/lottery-actors.ts';
@@ -17,7 +17,7 @@ import { MessageAlert } from '../../ui/message-alert.tsx';
 import { amountText, parseAmount, useFormatMoney } from '../../ui/money-format.ts';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
 import { Toast } from '../../ui/toast.tsx';
-import { Balls, betTypeNames, countdownText, LotteryLinks, useNow, usePickText } from './lottery-parts.tsx';
+import { Balls, betTypeNames, countdownText, LotteryLinks, usePickText } from './lottery-parts.tsx';
 import styles from './lottery.module.css';
 
 type GameActor = ReturnType<typeof useGameActor>;
@@ -65,9 +65,8 @@ function Round({ actor }: { actor: GameActor }) {
   const intl = useIntl();
   const formatMoney = useFormatMoney();
   const currency = useSiteCurrency();
-  const now = useNow();
-  const round = useSelector(actor, (s) => (s.matches({ ready: { round: 'drawing' } }) ? 'drawing' : (s.value as { ready?: { round: string } }).ready?.round));
-  const { detail, offset, waitingFor, drawn, myResults } = useSelector(actor, (s) => s.context);
+  const round = useSelector(actor, (s) => (['open', 'closed', 'drawing', 'drawn'] as const).find((r) => s.matches({ ready: { round: r } })));
+  const { detail, leftMs, waitingFor, drawn, myResults } = useSelector(actor, (s) => s.context);
   if (!detail) return null;
   const { game } = detail;
   const last = detail.recent[0] ?? null;
@@ -84,7 +83,7 @@ function Round({ actor }: { actor: GameActor }) {
       <p className={styles.countdown} role="status">
         {round === 'open' ? (
           <>
-            {t('lottery.round.open')} <strong>{countdownText(msUntil(game.current.cutoffAt, offset, now))}</strong>
+            {t('lottery.round.open')} <strong>{countdownText(leftMs)}</strong>
           </>
         ) : round === 'closed' ? (
           t('lottery.round.closed', { time: time(game.current.drawAt) })

@@ -15,7 +15,7 @@ import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { MessageAlert } from '../../ui/message-alert.tsx';
 import { useFormatMoney } from '../../ui/money-format.ts';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
-import { Balls, betTypeNames, LotteryLinks, usePickText } from './lottery-parts.tsx';
+import { Balls, betTypeNames, LotteryLinks, MoreButton, usePickText } from './lottery-parts.tsx';
 import styles from './lottery.module.css';
 
 type OrdersActor = ReturnType<typeof useOrdersActor>;
@@ -69,13 +69,7 @@ export function LotteryOrdersScreen() {
             ))}
           </ul>
           <MessageAlert messageId={errorCode} />
-          {hasMore ? (
-            <div className={styles.more}>
-              <Button variant="ghost" compact disabled={loadingMore} onClick={() => actor.send({ type: 'orders.more' })}>
-                {loadingMore ? t('in_please_wait') : t('lottery.more')}
-              </Button>
-            </div>
-          ) : null}
+          {hasMore ? <MoreButton loading={loadingMore} onMore={() => actor.send({ type: 'orders.more' })} /> : null}
         </>
       )}
       <LotteryLinks />

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import type { BetType, LotteryFamily } from '../../../contract/lottery.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
+import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import styles from './lottery.module.css';
 
@@ -55,14 +55,16 @@ export function Balls({ numbers }: { numbers: readonly number[] }) {
   );
 }
 
-/** The local clock, read again every second while shown (a countdown's text; the machine decides when things happen). */
-export function useNow(everyMs = 1000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
+/** "Show more" under a paged list, while there is more. */
+export function MoreButton({ loading, onMore }: { loading: boolean; onMore: () => void }) {
+  const t = useT();
+  return (
+    <div className={styles.more}>
+      <Button variant="ghost" compact disabled={loading} onClick={onMore}>
+        {loading ? t('in_please_wait') : t('lottery.more')}
+      </Button>
+    </div>
+  );
 }
 
 /** `ms` as a countdown: "0:25", "4:05", "13:02:09". */

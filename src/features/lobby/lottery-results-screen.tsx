@@ -6,11 +6,10 @@ import { useSystemActor } from '../../app/actor-system.ts';
 import { provideLotteryResults } from '../../app/lottery-actors.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
-import { Button } from '../../ui/button.tsx';
 import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { MessageAlert } from '../../ui/message-alert.tsx';
 import { PageSkeleton } from '../../ui/skeleton.tsx';
-import { Balls, LotteryLinks } from './lottery-parts.tsx';
+import { Balls, LotteryLinks, MoreButton } from './lottery-parts.tsx';
 import styles from './lottery.module.css';
 
 /**
@@ -54,13 +53,7 @@ export function LotteryResultsScreen({ gameCode }: { gameCode: string }) {
             ))}
           </ul>
           <MessageAlert messageId={errorCode} />
-          {hasMore ? (
-            <div className={styles.more}>
-              <Button variant="ghost" compact disabled={loadingMore} onClick={() => actor.send({ type: 'records.more' })}>
-                {loadingMore ? t('in_please_wait') : t('lottery.more')}
-              </Button>
-            </div>
-          ) : null}
+          {hasMore ? <MoreButton loading={loadingMore} onMore={() => actor.send({ type: 'records.more' })} /> : null}
         </>
       )}
       <LotteryLinks />
