@@ -7,11 +7,23 @@
 import * as z from 'zod/mini';
 import { plainText } from './endpoint.ts';
 
-/** slot, dice, crash, plinko, keno, coinflip, double and wheel are the in-house (BGS) engines; wheel is also the local vendor sandbox's game. */
-export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat', 'diamonds'] as const;
+/** The in-house (BGS) engines (docs/games-play.md lists each with its games and RTP); wheel is also the local vendor sandbox's game. */
+export const engineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat', 'diamonds', 'ladder', 'penalty', 'cryptos', 'twist', 'hilo', 'videopoker', 'blackjack'] as const;
 export type EngineName = (typeof engineNames)[number];
 /** The engines whose rounds anyone can recompute from the revealed seed (the in-house ones). */
-export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat', 'diamonds'] as const;
+export const fairEngineNames = ['slot', 'dice', 'crash', 'plinko', 'keno', 'coinflip', 'double', 'wheel', 'mines', 'tower', 'roulette', 'baccarat', 'diamonds', 'ladder', 'penalty', 'cryptos', 'twist', 'hilo', 'videopoker', 'blackjack'] as const;
+
+/**
+ * The engines whose round takes the player's decisions after the deal (a stepped round): the round starts with the
+ * stake taken and stays open, answering each action (POST /play/<token>/round/<roundId>/action), until it ends and
+ * pays. The server keeps no state but the actions: each answer replays the round from its seed.
+ */
+export const steppedEngineNames = ['hilo', 'videopoker', 'blackjack'] as const;
+export type SteppedEngineName = (typeof steppedEngineNames)[number];
+export const isSteppedEngine = (engine: string): engine is SteppedEngineName => (steppedEngineNames as readonly string[]).includes(engine);
+/** HiLo: higher, lower, skip, cashout; Video Poker: draw (with the positions held); Blackjack: hit, stand. */
+export const stepActionNames = ['higher', 'lower', 'skip', 'cashout', 'draw', 'hit', 'stand'] as const;
+export type StepActionName = (typeof stepActionNames)[number];
 
 /** Plinko: rows of pins and risk levels; a round without them drops through 8 rows at low risk. */
 export const plinkoRowChoices = [8, 12, 16] as const;
@@ -25,8 +37,56 @@ export const engineChoices = {
   double: ['red', 'black', 'green'],
   roulette: ['red', 'black', 'odd', 'even', 'low', 'high', 'number'],
   baccarat: ['player', 'banker', 'tie'],
+  ladder: ['left', 'right', 'three', 'four', 'odd', 'even'],
+  cryptos: ['up', 'down'],
 } as const;
-export const choiceNames = ['heads', 'tails', 'red', 'black', 'green', 'odd', 'even', 'low', 'high', 'number', 'player', 'banker', 'tie'] as const;
+export const choiceNames = [
+  'heads',
+  'tails',
+  'red',
+  'black',
+  'green',
+  'odd',
+  'even',
+  'low',
+  'high',
+  'number',
+  'player',
+  'banker',
+  'tie',
+  'left',
+  'right',
+  'three',
+  'four',
+  'up',
+  'down',
+] as const;
+
+/**
+ * Ladder: the ladder starts on the left or the right (even chances), has 3 or 4 rungs (even chances) and ends odd
+ * or even by those two (left with 3 rungs ends even, left with 4 odd, right with 3 odd, right with 4 even); a call
+ * on the start, the rungs or the end pays 1.94x.
+ */
+export const ladderRules = { pays: 194 } as const;
+
+/**
+ * Penalty Goal: the goal is 6 zones (0..2 the top row left to right, 3..5 the bottom row); the player shoots at one
+ * (the round's `target`) and the keeper covers 2, 3 or 4 zones by the risk, drawn at random; a goal pays by risk.
+ */
+export const penaltyRules = { zones: 6, keeper: { low: 2, medium: 3, high: 4 }, pays: { low: 145, medium: 194, high: 291 } } as const;
+
+/** Cryptos: the price moves 15 ticks, each one up or down with even chances; a right call on where it ends pays 1.94x. */
+export const cryptosRules = { ticks: 15, pays: 194 } as const;
+
+/**
+ * Twist: a wheel of 20 segments, twisted once; the risk chooses the wheel (hundredths of the stake each segment
+ * pays, in the wheel's order). Every wheel returns 97 %.
+ */
+export const twistRules = {
+  low: [150, 0, 150, 150, 0, 150, 140, 0, 150, 150, 0, 150, 150, 0, 150, 150, 0, 150, 0, 150],
+  medium: [0, 300, 0, 135, 0, 0, 300, 0, 135, 0, 500, 0, 135, 0, 0, 300, 0, 135, 0, 0],
+  high: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1_940, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+} as const;
 
 /**
  * Mini Baccarat: one 52-card deck shuffled per round, the punto banco drawing rules; Player pays 2x, Banker 1.95x
@@ -99,7 +159,7 @@ export const roundBodySchema = z.object({
   choice: z.optional(z.enum(choiceNames)),
   /** Keno: the numbers picked (checked by the server: 1 to 10 different numbers of 1..40); Mines: the tiles to open (0..24); Tower: the tile of each floor climbed. */
   picks: z.optional(z.array(z.number().check(z.int(), z.minimum(0), z.maximum(100))).check(z.maxLength(40))),
-  /** Mines: how many mines the 25 tiles hide (1 to 24; 3 when absent). */
+  /** Mines: how many mines the 25 tiles hide (1 to 24; 3 when absent). Penalty Goal's zone is the target, its risk the risk; Twist's wheel is the risk. */
   mines: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
   /**
    * Idempotency key of the round, required like every money call's (the page
@@ -110,6 +170,35 @@ export const roundBodySchema = z.object({
   roundKey: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : -')),
 });
 export type RoundBody = z.infer<typeof roundBodySchema>;
+
+/**
+ * One decision in a stepped round. `step` is how many actions the round had when the player chose this one: the
+ * same step again (a retry) answers the round as it is; another action at a step already taken is 409
+ * `play.round.conflict`.
+ */
+export const roundActionBodySchema = z.object({
+  action: z.enum(stepActionNames),
+  /** Video Poker's draw: the positions (0..4) of the cards kept. */
+  holds: z.optional(z.array(z.number().check(z.int(), z.minimum(0), z.maximum(4))).check(z.maxLength(5))),
+  step: z.number().check(z.int(), z.minimum(0), z.maximum(1_000)),
+});
+export type RoundActionBody = z.infer<typeof roundActionBodySchema>;
+
+/** A stepped round's actions in a verify link: "hit,hit,stand", "draw:0-2-4". */
+export const stepActionsPattern = /^[a-z]{3,8}(:[0-4](-[0-4]){0,4})?(,[a-z]{3,8}(:[0-4](-[0-4]){0,4})?){0,199}$/;
+
+/** Reads `stepActionsPattern` text into actions (names not checked here). */
+export function parseStepActions(text: string): { action: string; holds?: number[] }[] {
+  return text.split(',').map((part) => {
+    const [action = '', holds] = part.split(':');
+    return holds === undefined ? { action } : { action, holds: holds.split('-').map(Number) };
+  });
+}
+
+/** Writes actions as `stepActionsPattern` text. */
+export function formatStepActions(actions: readonly { action: string; holds?: readonly number[] | undefined }[]): string {
+  return actions.map((a) => (a.holds ? `${a.action}:${a.holds.join('-')}` : a.action)).join(',');
+}
 
 export const fairnessSchema = z.object({
   serverSeed: z.string(),
@@ -132,6 +221,8 @@ export const playRoundSchema = z.object({
   fairness: z.nullable(fairnessSchema),
   verifyUrl: z.nullable(z.string()),
   createdAt: z.string(),
+  /** A stepped round still waiting for the player: the actions it takes now and its step (see roundActionBodySchema). */
+  open: z.optional(z.object({ allowed: z.array(z.enum(stepActionNames)), step: z.number() })),
 });
 export type PlayRound = z.infer<typeof playRoundSchema>;
 
@@ -150,6 +241,8 @@ export const playStateSchema = z.object({
   lastRound: z.nullable(playRoundSchema),
   /** The session's settled rounds, newest first (at most playHistoryLength); the first is lastRound. */
   recentRounds: z.array(playRoundSchema),
+  /** A stepped round of this session still waiting for the player's decision. */
+  openRound: z.nullable(playRoundSchema),
   lobbyUrl: z.string(),
 });
 export type PlayState = z.infer<typeof playStateSchema>;
@@ -172,6 +265,8 @@ export const verifyQuerySchema = z.object({
   risk: z.optional(z.enum(plinkoRisks)),
   rows: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
   choice: z.optional(z.enum(choiceNames)),
+  /** A stepped round's actions (stepActionsPattern). */
+  actions: z.optional(z.string().check(z.maxLength(2_000), z.regex(stepActionsPattern))),
   /** Keno's picks or Mines' tiles, comma-separated ("3,7,21"). */
   picks: z.optional(z.string().check(z.maxLength(120), z.regex(/^\d{1,2}(,\d{1,2})*$/))),
   mines: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
@@ -200,4 +295,10 @@ export const playErrorCodes = {
   roundConflict: 'play.round.conflict',
   /** The round of this key could not be settled and was rolled back (the stake returned). */
   roundVoided: 'play.round.voided',
+  /** A stepped round of this session is waiting for the player: finish it before another. */
+  roundOpen: 'play.round.open',
+  /** No round of this session with that id. */
+  roundNotFound: 'play.round.notFound',
+  /** The round has ended: it takes no more actions. */
+  roundClosed: 'play.round.closed',
 } as const;

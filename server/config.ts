@@ -18,6 +18,8 @@ export interface ServerConfig {
   vendorWalletSecret: string | undefined;
   /** PLAY_RECOVERY_AFTER_MS (30000): game rounds pending longer than this are rolled back by the recovery sweep. */
   playRecoveryAfterMs: number;
+  /** PLAY_OPEN_ROUND_TIMEOUT_MS (600000): a HiLo, Video Poker or Blackjack hand left this long is finished by the recovery sweep. */
+  playOpenRoundTimeoutMs: number;
   /** PLAY_RECOVERY_EVERY_MS (15000): period of the recovery sweep; 0 turns it off. */
   playRecoveryEveryMs: number;
   /** SETTLEMENT_EVERY_MS (600000): period of the settlement job of agent contracts and rebates; 0 turns it off. */
@@ -103,6 +105,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     vendorWalletSecret: vendorWalletSecret(env.VENDOR_WALLET_SECRET),
     playRecoveryAfterMs: integer(env.PLAY_RECOVERY_AFTER_MS, 30_000, 'PLAY_RECOVERY_AFTER_MS', 0),
     playRecoveryEveryMs: integer(env.PLAY_RECOVERY_EVERY_MS, 15_000, 'PLAY_RECOVERY_EVERY_MS', 0),
+    playOpenRoundTimeoutMs: integer(env.PLAY_OPEN_ROUND_TIMEOUT_MS, 600_000, 'PLAY_OPEN_ROUND_TIMEOUT_MS', 1_000),
     settlementEveryMs: integer(env.SETTLEMENT_EVERY_MS, 600_000, 'SETTLEMENT_EVERY_MS', 0),
     lotteryDrawEveryMs: integer(env.LOTTERY_DRAW_EVERY_MS, 2_000, 'LOTTERY_DRAW_EVERY_MS', 0),
     production: env.NODE_ENV === 'production',

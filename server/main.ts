@@ -48,7 +48,7 @@ const app = await buildApp({
   staticDir: config.staticDir,
   siteMerchant: config.siteMerchant,
   vendorWalletSecret: config.vendorWalletSecret,
-  play: { recoverAfterMs: config.playRecoveryAfterMs, recoverEveryMs: config.playRecoveryEveryMs },
+  play: { recoverAfterMs: config.playRecoveryAfterMs, recoverEveryMs: config.playRecoveryEveryMs, openRoundTimeoutMs: config.playOpenRoundTimeoutMs },
   agent: { settleEveryMs: config.settlementEveryMs },
   lottery: { drawEveryMs: config.lotteryDrawEveryMs },
   identity: { devEndpoints: config.devEndpoints, limits: config.smsBudgets },

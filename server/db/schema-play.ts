@@ -100,14 +100,16 @@ export const playStates = pgTable(
   ],
 );
 
-export const playRoundStatusValues = ['pending', 'settled', 'void'] as const;
+export const playRoundStatusValues = ['pending', 'open', 'settled', 'void'] as const;
 
 /**
  * Rounds played on game pages, with the revealed seed of in-house rounds. A
  * real-money round is written `pending` before its bet is sent and becomes
  * `settled` with its settlement; one whose settlement never came is found by
- * the recovery sweep and rolled back (`void`). `roundKey` is the browser's
- * idempotency key of the round.
+ * the recovery sweep and rolled back (`void`). A stepped round (HiLo, Video
+ * Poker, Blackjack) is `open` between its bet and its last action, its
+ * actions kept in the outcome; it goes `pending` while its win is paid.
+ * `roundKey` is the browser's idempotency key of the round.
  */
 export const playRounds = pgTable(
   'play_rounds',
@@ -125,7 +127,7 @@ export const playRounds = pgTable(
     gameId: integer('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
-    engine: varchar('engine', { length: 8 }).notNull(),
+    engine: varchar('engine', { length: 16 }).notNull(),
     mode: varchar('mode', { length: 8 }).$type<'real' | 'free'>().notNull(),
     stake: bigint('stake', { mode: 'number' }).notNull(),
     win: bigint('win', { mode: 'number' }).notNull(),
@@ -142,14 +144,17 @@ export const playRounds = pgTable(
     /** The balance the round answered (wallet or play money). */
     balanceAfter: bigint('balance_after', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull(),
+    /** When the round last changed status or took an action (the recovery sweep's clock). */
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('play_rounds_session_idx').on(t.sessionId, t.seq.desc()),
     uniqueIndex('play_rounds_session_key_uq').on(t.sessionId, t.roundKey),
-    index('play_rounds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('play_rounds_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
+    index('play_rounds_open_idx').on(t.updatedAt).where(sql`${t.status} = 'open'`),
     check('play_rounds_amounts_ck', sql`${t.stake} > 0 and ${t.win} >= 0`),
     check('play_rounds_mode_ck', sql`${t.mode} in ('real', 'free')`),
-    check('play_rounds_status_ck', sql`${t.status} in ('pending', 'settled', 'void')`),
+    check('play_rounds_status_ck', sql`${t.status} in ('pending', 'open', 'settled', 'void')`),
   ],
 );
 export type PlayRoundRow = typeof playRounds.$inferSelect;

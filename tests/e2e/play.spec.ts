@@ -65,13 +65,13 @@ async function playRound(page: Page, stake: string, action: string) {
 }
 
 test.describe('playable games', () => {
-  test('a member plays an in-house slot and a vendor game; the page, the rounds and the wallet agree', async ({ page, baseURL, context }) => {
+  test('a member plays an in-house game and a vendor game; the page, the rounds and the wallet agree', async ({ page, baseURL, context }) => {
     const violations = watchCsp(page);
     const api = await memberApi(baseURL!);
-    const inhouse = (await api.games({ gameType: 'RNG', vassalage: 'BGS' })).find((g) => !/dice|mines|plinko|keno|tower|roulette|baccarat|diamonds|coin flip|double|wheel|fortune/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
+    const inhouse = (await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 })).find((g) => g.gameName === 'Diamonds')!;
     const vendorGame = (await api.games({ gameType: 'RNG' })).find((g) => g.vassalage !== 'BGS')!;
 
-    // In-house slot (provably fair)
+    // An in-house game (provably fair)
     const opening = await api.balance();
     const profitBefore = (await api.bets()).summary.profit;
     await page.goto(await api.launch(inhouse));
@@ -79,7 +79,7 @@ test.describe('playable games', () => {
     await expect(page.locator('#balance')).toHaveAttribute('data-amount', String(opening));
     // The rules are on the page; the fairness proof waits, closed, behind "Verify fairness".
     await expect(page.getByRole('heading', { name: text('play.rules.title') })).toBeVisible();
-    await expect(page.getByText(text('play.rules.rtp', { rtp: '95.98' }))).toBeVisible();
+    await expect(page.getByText(text('play.rules.rtp', { rtp: '98.29' }))).toBeVisible();
     const commitmentHash = page.locator('#commitment');
     await expect(commitmentHash).toBeHidden();
     await expect(page.getByLabel(text('play.clientSeed'))).toBeHidden();
@@ -88,9 +88,9 @@ test.describe('playable games', () => {
     const commitment = (await commitmentHash.textContent())!;
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
     await page.getByLabel(text('play.clientSeed')).fill('e2e-client-seed');
-    const first = await playRound(page, '2.00', text('play.spin'));
+    const first = await playRound(page, '2.00', text('play.play'));
     expect(first.before).toBe(opening);
-    await expect(page.locator('.slot-grid .cell')).toHaveCount(9);
+    await expect(page.locator('.diamonds-row .gem')).toHaveCount(5);
     // The round's proof opens under "Check this round": its revealed seed matches the hash shown before it.
     const revealedSeed = page.locator('#last-server-seed');
     await expect(revealedSeed).toBeHidden();
@@ -99,7 +99,7 @@ test.describe('playable games', () => {
     const revealed = (await revealedSeed.textContent())!;
     expect(createHash('sha256').update(revealed).digest('hex')).toBe(commitment);
     await expect(newestRound(page).getByText('e2e-client-seed', { exact: true })).toBeVisible();
-    const second = await playRound(page, '1.00', text('play.spin'));
+    const second = await playRound(page, '1.00', text('play.play'));
     await expect(page.locator('#history li.round')).toHaveCount(2);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await api.balance()).toBe(second.after);
@@ -264,6 +264,94 @@ test.describe('playable games', () => {
     await page.goto(await api.launch(diamonds));
     await playRound(page, (Math.max(diamonds.minBet, 100) / 100).toFixed(2), text('play.play'));
     await expect(page.locator('#board .gem')).toHaveCount(5);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test('Ladder, Penalty Goal, Cryptos and Twist play their call; HiLo, Video Poker and Blackjack deal a hand the player plays out, which a reload keeps', async ({ page, baseURL }) => {
+    const violations = watchCsp(page);
+    const api = await memberApi(baseURL!);
+    const bgs = await api.games({ gameType: 'RNG', vassalage: 'BGS', pageSize: 50 });
+    const game = (name: string) => bgs.find((g) => g.gameName === name)!;
+    const stakeOf = (name: string) => (Math.max(game(name).minBet, 100) / 100).toFixed(2);
+
+    await page.goto(await api.launch(game('Ladder')));
+    await page.getByRole('radio', { name: text('play.choice.four') }).check({ force: true });
+    await playRound(page, stakeOf('Ladder'), text('play.play'));
+    await expect(page.locator('.ladder-rung')).toHaveCount((await page.locator('.ladder-board.rungs-3').count()) ? 3 : 4);
+
+    await page.goto(await api.launch(game('Penalty Goal')));
+    await page.getByLabel(text('play.rules.plinko.risk')).selectOption('medium');
+    await page.getByRole('radio', { name: text('play.penalty.zone.2') }).check({ force: true });
+    await playRound(page, stakeOf('Penalty Goal'), text('play.shoot'));
+    await expect(page.locator('.penalty-cell.saved')).toHaveCount(3);
+    await expect(page.locator('.penalty-cell.shot')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(await api.launch(game('Cryptos')));
+    await page.getByRole('radio', { name: text('play.choice.down') }).check({ force: true });
+    await playRound(page, stakeOf('Cryptos'), text('play.bet'));
+    await expect(page.locator('.cryptos-tick')).toHaveCount(15);
+
+    await page.goto(await api.launch(game('Twist')));
+    await page.getByLabel(text('play.rules.plinko.risk')).selectOption('high');
+    const twisted = await playRound(page, stakeOf('Twist'), text('play.spin'));
+    expect([0, Math.floor((minor(stakeOf('Twist')) * 1_940) / 100)]).toContain(twisted.win);
+
+    // Video Poker: the deal takes the stake and waits; the cards tapped are kept through the draw.
+    await page.goto(await api.launch(game('Video Poker')));
+    const opening = await api.balance();
+    await page.getByLabel(text('play.stake')).fill(stakeOf('Video Poker'));
+    await page.getByRole('button', { name: text('play.deal') }).click();
+    const toggles = page.locator('#board .hold-toggle');
+    await expect(toggles).toHaveCount(5);
+    await expect(page.getByRole('button', { name: text('play.deal') })).toBeDisabled();
+    expect(await api.balance()).toBe(opening - minor(stakeOf('Video Poker')));
+    const kept = [(await toggles.nth(0).textContent())!, (await toggles.nth(3).textContent())!].map((s) => s.replace(text('play.held'), ''));
+    await toggles.nth(0).click();
+    await toggles.nth(3).click();
+    await expect(toggles.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    // A reload keeps the hand in play.
+    await page.reload();
+    await expect(page.locator('#board .hold-toggle')).toHaveCount(5);
+    await toggles.nth(0).click();
+    await toggles.nth(3).click();
+    await page.getByRole('button', { name: text('play.action.draw') }).click();
+    await expect(newestRound(page)).toHaveAttribute('data-round-id', /./);
+    await expect(page.locator('#board .card.kept')).toHaveCount(2);
+    expect([(await page.locator('#board .card').nth(0).textContent())!, (await page.locator('#board .card').nth(3).textContent())!]).toEqual(kept);
+    await expect(page.getByRole('button', { name: text('play.deal') })).toBeEnabled();
+    const win = minor((await page.locator('#last-win').textContent()) ?? '');
+    expect(await api.balance()).toBe(opening - minor(stakeOf('Video Poker')) + win);
+
+    // Blackjack: stand on the first two cards (a blackjack at the deal ends the hand at once).
+    await page.goto(await api.launch(game('Blackjack 21')));
+    await page.getByLabel(text('play.stake')).fill(stakeOf('Blackjack 21'));
+    await page.getByRole('button', { name: text('play.deal') }).click();
+    const stand = page.getByRole('button', { name: text('play.action.stand') });
+    await expect(stand.or(newestRound(page))).toBeVisible();
+    if (await stand.isVisible()) {
+      await expect(page.locator('#board .card.hole')).toHaveCount(1);
+      await stand.click();
+    }
+    await expect(newestRound(page)).toHaveAttribute('data-round-id', /./);
+    await expect(page.locator('#board .card.hole')).toHaveCount(0);
+    await expect(page.locator('#board .big')).toHaveText(/./);
+
+    // HiLo: skip a card, then cash out with nothing called: the stake comes back.
+    await page.goto(await api.launch(game('HiLo')));
+    const before = await api.balance();
+    await page.getByLabel(text('play.stake')).fill(stakeOf('HiLo'));
+    await page.getByRole('button', { name: text('play.deal') }).click();
+    // Skip and cash out, and higher or lower or both (no higher on a king, no lower on an ace).
+    await expect(page.getByRole('button', { name: text('play.action.skip') })).toBeEnabled();
+    await expect(page.locator('#step-actions button:enabled')).toHaveCount((await page.locator('#board .big').textContent())!.match(/^[AK]/) ? 3 : 4);
+    await page.getByRole('button', { name: text('play.action.skip') }).click();
+    await expect(page.locator('.hilo-history .card')).toHaveCount(1);
+    await page.getByRole('button', { name: text('play.action.cashout') }).click();
+    await expect(newestRound(page).locator('.outcome')).toHaveText(text('play.hilo.returned'));
+    expect(await api.balance()).toBe(before);
     expect(await seriousViolations(page)).toEqual([]);
     expect(violations).toEqual([]);
   });

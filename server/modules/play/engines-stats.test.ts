@@ -7,8 +7,16 @@
  * stops, dice rolls, crash buckets) below the 10^-6 upper quantile.
  */
 import { describe, expect, it } from 'vitest';
-import { engineChoices, kenoRules, plinkoRisks, plinkoRowChoices, towerRules } from '../../../contract/play.ts';
+import { engineChoices, kenoRules, penaltyRules, plinkoRisks, plinkoRowChoices, towerRules, twistRules } from '../../../contract/play.ts';
 import {
+  cryptosTheoreticalRtp,
+  ladderTheoreticalRtp,
+  penaltyTheoreticalRtp,
+  playCryptos,
+  playLadder,
+  playPenalty,
+  playTwist,
+  twistTheoreticalRtp,
   diamondsTheoreticalRtp,
   playDiamonds,
   baccaratChances,
@@ -339,5 +347,86 @@ describe(`engines over ${rounds.toLocaleString('en')} provably fair rounds`, () 
     expect(Math.abs(double.mean - choiceTheoreticalRtp('double', 'red'))).toBeLessThan(5 * double.standardError);
     expect(chiSquare(sides, [half / 2, half / 2])).toBeLessThan(chiSquareLimit(1));
     expect(chiSquare(tiles, tiles.map(() => half / 15))).toBeLessThan(chiSquareLimit(14));
+  });
+
+  it('ladder: RTP within 5 standard errors of 97 % on every call, the four ladders equally likely', () => {
+    const calls = engineChoices.ladder;
+    const ladders = new Map<string, number>();
+    let sum = 0;
+    let sumSquares = 0;
+    let expected = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) {
+      const choice = calls[nonce % calls.length]!;
+      const { outcome, multiplierBp } = playLadder(fairStream(serverSeed, 'ladder', nonce), { choice });
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      expected += ladderTheoreticalRtp(choice);
+      const key = `${outcome.start}${outcome.rungs}`;
+      ladders.set(key, (ladders.get(key) ?? 0) + 1);
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, rounds);
+    expect(Math.abs(mean - expected / rounds)).toBeLessThan(5 * standardError);
+    expect(ladders.size).toBe(4);
+    expect(chiSquare([...ladders.values()], [0, 1, 2, 3].map(() => rounds / 4))).toBeLessThan(chiSquareLimit(3));
+  });
+
+  it('penalty goal: RTP within 5 standard errors at every risk, every zone covered as often', () => {
+    for (const risk of plinkoRisks) {
+      const n = rounds / 4;
+      const covered = new Array<number>(penaltyRules.zones).fill(0);
+      let sum = 0;
+      let sumSquares = 0;
+      for (let nonce = 0; nonce < n; nonce++) {
+        const { outcome, multiplierBp } = playPenalty(fairStream(serverSeed, `penalty-${risk}`, nonce), { risk, zone: nonce % penaltyRules.zones });
+        const m = multiplierBp / 10_000;
+        sum += m;
+        sumSquares += m * m;
+        for (const zone of outcome.saves) covered[zone]! += 1;
+      }
+      // Every round's keeper covered that many zones.
+      expect(covered.reduce((a, b) => a + b, 0)).toBe(n * penaltyRules.keeper[risk]);
+      const { mean, standardError } = summarise(sum, sumSquares, n);
+      expect(Math.abs(mean - penaltyTheoreticalRtp(risk))).toBeLessThan(5 * standardError);
+      const each = (n * penaltyRules.keeper[risk]) / penaltyRules.zones;
+      expect(chiSquare(covered, covered.map(() => each))).toBeLessThan(chiSquareLimit(penaltyRules.zones - 1) * 2);
+    }
+  });
+
+  it('cryptos: RTP within 5 standard errors of 97 %, up as often as down', () => {
+    const n = rounds / 4;
+    let sum = 0;
+    let sumSquares = 0;
+    let ups = 0;
+    for (let nonce = 0; nonce < n; nonce++) {
+      const { outcome, multiplierBp } = playCryptos(fairStream(serverSeed, 'cryptos', nonce), { choice: nonce % 2 ? 'down' : 'up' });
+      const m = multiplierBp / 10_000;
+      sum += m;
+      sumSquares += m * m;
+      if (outcome.direction === 'up') ups++;
+    }
+    const { mean, standardError } = summarise(sum, sumSquares, n);
+    expect(Math.abs(mean - cryptosTheoreticalRtp())).toBeLessThan(5 * standardError);
+    expect(chiSquare([ups, n - ups], [n / 2, n / 2])).toBeLessThan(chiSquareLimit(1));
+  });
+
+  it('twist: RTP within 5 standard errors of 97 % on every wheel, segments uniform', () => {
+    for (const risk of plinkoRisks) {
+      const n = rounds / 4;
+      const segments = new Array<number>(twistRules[risk].length).fill(0);
+      let sum = 0;
+      let sumSquares = 0;
+      for (let nonce = 0; nonce < n; nonce++) {
+        const { outcome, multiplierBp } = playTwist(fairStream(serverSeed, `twist-${risk}`, nonce), { risk });
+        const m = multiplierBp / 10_000;
+        sum += m;
+        sumSquares += m * m;
+        segments[outcome.segment]! += 1;
+      }
+      const { mean, standardError } = summarise(sum, sumSquares, n);
+      expect(twistTheoreticalRtp(risk)).toBeCloseTo(0.97, 10);
+      expect(Math.abs(mean - twistTheoreticalRtp(risk))).toBeLessThan(5 * standardError);
+      expect(chiSquare(segments, segments.map(() => n / segments.length))).toBeLessThan(chiSquareLimit(segments.length - 1));
+    }
   });
 });

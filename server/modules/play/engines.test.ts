@@ -16,6 +16,12 @@ import {
   choiceTheoreticalRtp,
   engineOfGame,
   engineParams,
+  ladderEndOf,
+  ladderTheoreticalRtp,
+  playCryptos,
+  playLadder,
+  playPenalty,
+  playTwist,
   kenoPaytable,
   kenoTheoreticalRtp,
   minesMaxPicks,
@@ -182,7 +188,13 @@ describe('engine of a BGS game', () => {
     expect(engineOfGame({ name: 'Double', classify: 'ORIGINALS' })).toBe('double');
     expect(engineOfGame({ name: 'Double Diamond Deluxe', classify: 'SLOT' })).toBe('slot');
     expect(engineOfGame({ name: 'Mines', classify: 'ORIGINALS' })).toBe('mines');
-    expect(engineOfGame({ name: 'HiLo', classify: 'TABLE' })).toBe('slot');
+    expect(engineOfGame({ name: 'Cave Raid', classify: 'ORIGINALS' })).toBe('mines');
+    expect(engineOfGame({ name: 'Tower Legend', classify: 'ORIGINALS' })).toBe('tower');
+    expect(engineOfGame({ name: 'Stairs', classify: 'ORIGINALS' })).toBe('tower');
+    expect(engineOfGame({ name: 'Ladder', classify: 'ORIGINALS' })).toBe('ladder');
+    expect(engineOfGame({ name: 'Penalty Goal', classify: 'ORIGINALS' })).toBe('penalty');
+    expect(engineOfGame({ name: 'Cryptos', classify: 'ORIGINALS' })).toBe('cryptos');
+    expect(engineOfGame({ name: 'Twist', classify: 'ORIGINALS' })).toBe('twist');
   });
 });
 
@@ -328,7 +340,7 @@ describe('tower', () => {
     expect(engineParams('tower', { picks: [] })).toHaveProperty('invalid');
     expect(engineParams('tower', { picks: Array.from({ length: 9 }, () => 0) })).toHaveProperty('invalid');
     expect(engineOfGame({ name: 'Tower', classify: 'ORIGINALS' })).toBe('tower');
-    expect(engineOfGame({ name: 'Tower Legend', classify: 'ORIGINALS' })).toBe('slot');
+    expect(engineOfGame({ name: 'Tower Legend', classify: 'ORIGINALS' })).toBe('tower');
   });
 });
 
@@ -384,5 +396,43 @@ describe('diamonds', () => {
     expect(Math.round(chances.none * 16_807)).toBe(2_520);
     expect(diamondsTheoreticalRtp()).toBeCloseTo(16_520 / 16_807, 10);
     expect(engineOfGame({ name: 'Diamonds', classify: 'ORIGINALS' })).toBe('diamonds');
+  });
+});
+
+describe('ladder, penalty goal, cryptos, twist', () => {
+  it('a ladder ends where its start and rungs take it, and a call wins on its start, rungs or end', () => {
+    expect([ladderEndOf('left', 3), ladderEndOf('left', 4), ladderEndOf('right', 3), ladderEndOf('right', 4)]).toEqual(['even', 'odd', 'odd', 'even']);
+    // 0 -> left, 1 -> 4 rungs: ends odd.
+    const { outcome, multiplierBp } = playLadder(fixed(0, 1), { choice: 'odd' });
+    expect(outcome).toEqual({ choice: 'odd', start: 'left', rungs: 4, end: 'odd', won: true, multiplier: 194 });
+    expect(multiplierBp).toBe(19_400);
+    expect(playLadder(fixed(0, 1), { choice: 'three' }).multiplierBp).toBe(0);
+    expect(ladderTheoreticalRtp('left')).toBeCloseTo(0.97, 10);
+  });
+
+  it('the keeper covers 2, 3 or 4 different zones by risk; a shot past them scores', () => {
+    const low = playPenalty(fixed(0, 0), { risk: 'low', zone: 5 });
+    expect(low.outcome.saves).toHaveLength(2);
+    expect(new Set(low.outcome.saves).size).toBe(2);
+    expect(low.outcome.goal).toBe(!low.outcome.saves.includes(5));
+    expect(low.multiplierBp).toBe(low.outcome.goal ? 14_500 : 0);
+    const high = playPenalty(fixed(0, 0, 0, 0), { risk: 'high', zone: low.outcome.saves[0]! });
+    expect(high.outcome.saves).toHaveLength(4);
+    expect(engineParams('penalty', { target: 6 })).toEqual({ invalid: 'The zone must be 0 to 5.' });
+    expect(engineParams('penalty', { target: 2, risk: 'medium' })).toEqual({ target: 2, risk: 'medium' });
+  });
+
+  it('the price walks 15 ticks of one step and the call wins on the side it ends', () => {
+    const { outcome, multiplierBp } = playCryptos(fixed(...new Array(15).fill(1)), { choice: 'up' });
+    expect(outcome.prices).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    expect(outcome.direction).toBe('up');
+    expect(multiplierBp).toBe(19_400);
+    expect(playCryptos(fixed(...new Array(15).fill(0)), { choice: 'up' }).multiplierBp).toBe(0);
+    expect(engineParams('cryptos', { choice: 'red' })).toEqual({ invalid: 'The call must be one of up, down.' });
+  });
+
+  it('twist pays the segment of the wheel the risk chooses', () => {
+    expect(playTwist(fixed(9), { risk: 'high' })).toEqual({ outcome: { risk: 'high', segment: 9, multiplier: 1_940 }, multiplierBp: 194_000 });
+    expect(playTwist(fixed(0), { risk: 'low' }).outcome.multiplier).toBe(150);
   });
 });

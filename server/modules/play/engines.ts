@@ -7,7 +7,8 @@
  * RTPs (exact values from theoreticalRtp, checked by the statistical tests):
  * slot 95.98 % (paytable), dice 97 %, crash 97 % (configured), plinko
  * 98.91 to 99.12 % (by rows and risk), keno 94.04 to 95.96 % (by the count
- * of numbers picked), coin flip 97 %, double 93.33 %, wheel 95 %.
+ * of numbers picked), coin flip 97 %, double 93.33 %, wheel 95 %, ladder 97 %,
+ * penalty 96.67 to 97 % (by risk), cryptos 97 %, twist 97 %.
  */
 import {
   type ChoiceName,
@@ -24,6 +25,10 @@ import {
   baccaratRules,
   type DiamondsHand,
   diamondsRules,
+  ladderRules,
+  penaltyRules,
+  cryptosRules,
+  twistRules,
   type PlinkoRisk,
   plinkoDefaults,
   plinkoRowChoices,
@@ -666,6 +671,138 @@ export function diamondsTheoreticalRtp(): number {
   return (Object.keys(chances) as DiamondsHand[]).reduce((sum, hand) => sum + (chances[hand] * diamondsRules.pays[hand]) / 100, 0);
 }
 
+// ------------------------------------------------------------------ ladder
+
+export type LadderSide = 'left' | 'right';
+
+/** Where a ladder ends: an odd count of rungs crosses to the other side (left with 3 rungs ends even, on the right). */
+export function ladderEndOf(start: LadderSide, rungs: 3 | 4): 'odd' | 'even' {
+  return (start === 'left') === (rungs === 3) ? 'even' : 'odd';
+}
+
+/** Whether a call wins on a ladder. */
+export function ladderWins(choice: ChoiceName, start: LadderSide, rungs: 3 | 4): boolean {
+  switch (choice) {
+    case 'left':
+    case 'right':
+      return choice === start;
+    case 'three':
+      return rungs === 3;
+    case 'four':
+      return rungs === 4;
+    default:
+      return choice === ladderEndOf(start, rungs);
+  }
+}
+
+export interface LadderOutcome {
+  choice: ChoiceName;
+  start: LadderSide;
+  rungs: 3 | 4;
+  end: 'odd' | 'even';
+  won: boolean;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playLadder(source: RandomSource, params: { choice: ChoiceName }): EngineResult<LadderOutcome> {
+  const start: LadderSide = uniformInt(source, 2) === 0 ? 'left' : 'right';
+  const rungs = uniformInt(source, 2) === 0 ? 3 : 4;
+  const won = ladderWins(params.choice, start, rungs);
+  const multiplier = won ? ladderRules.pays : 0;
+  return { outcome: { choice: params.choice, start, rungs, end: ladderEndOf(start, rungs), won, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** Exact RTP of a ladder call: its share of the four ladders times its pay. */
+export function ladderTheoreticalRtp(choice: ChoiceName): number {
+  const ladders = (['left', 'right'] as const).flatMap((start) => ([3, 4] as const).map((rungs) => ladderWins(choice, start, rungs)));
+  return ((ladders.filter(Boolean).length / ladders.length) * ladderRules.pays) / 100;
+}
+
+// ------------------------------------------------------------------ penalty goal
+
+export interface PenaltyOutcome {
+  risk: PlinkoRisk;
+  /** The zone shot at (0..5). */
+  zone: number;
+  /** The zones the keeper covered, ascending. */
+  saves: number[];
+  goal: boolean;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playPenalty(source: RandomSource, params: { risk: PlinkoRisk; zone: number }): EngineResult<PenaltyOutcome> {
+  const zones = Array.from({ length: penaltyRules.zones }, (_, i) => i);
+  const covered = penaltyRules.keeper[params.risk];
+  for (let i = 0; i < covered; i++) {
+    const j = i + uniformInt(source, penaltyRules.zones - i);
+    [zones[i], zones[j]] = [zones[j]!, zones[i]!];
+  }
+  const saves = zones.slice(0, covered).sort((a, b) => a - b);
+  const goal = !saves.includes(params.zone);
+  const multiplier = goal ? penaltyRules.pays[params.risk] : 0;
+  return { outcome: { risk: params.risk, zone: params.zone, saves, goal, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** Exact RTP of a shot at `risk`: the open zones' share times the pay. */
+export function penaltyTheoreticalRtp(risk: PlinkoRisk): number {
+  return (((penaltyRules.zones - penaltyRules.keeper[risk]) / penaltyRules.zones) * penaltyRules.pays[risk]) / 100;
+}
+
+// ------------------------------------------------------------------ cryptos
+
+export interface CryptosOutcome {
+  choice: 'up' | 'down';
+  /** The price after each tick, from the opening price 0 (one step up or down a tick). */
+  prices: number[];
+  direction: 'up' | 'down';
+  won: boolean;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playCryptos(source: RandomSource, params: { choice: 'up' | 'down' }): EngineResult<CryptosOutcome> {
+  const prices: number[] = [];
+  let price = 0;
+  for (let tick = 0; tick < cryptosRules.ticks; tick++) {
+    price += uniformInt(source, 2) === 0 ? -1 : 1;
+    prices.push(price);
+  }
+  // An odd number of ticks never ends where it opened.
+  const direction = price > 0 ? 'up' : 'down';
+  const won = direction === params.choice;
+  const multiplier = won ? cryptosRules.pays : 0;
+  return { outcome: { choice: params.choice, prices, direction, won, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** Exact RTP of a call: up and down are equally likely (15 ticks never end level). */
+export function cryptosTheoreticalRtp(): number {
+  return cryptosRules.pays / 100 / 2;
+}
+
+// ------------------------------------------------------------------ twist
+
+export interface TwistOutcome {
+  risk: PlinkoRisk;
+  segment: number;
+  /** Hundredths. */
+  multiplier: number;
+}
+
+export function playTwist(source: RandomSource, params: { risk: PlinkoRisk }): EngineResult<TwistOutcome> {
+  const wheel = twistRules[params.risk];
+  const segment = uniformInt(source, wheel.length);
+  const multiplier = wheel[segment]!;
+  return { outcome: { risk: params.risk, segment, multiplier }, multiplierBp: multiplier * 100 };
+}
+
+/** Exact RTP of a wheel: the mean of its segments. */
+export function twistTheoreticalRtp(risk: PlinkoRisk): number {
+  const wheel: readonly number[] = twistRules[risk];
+  return wheel.reduce((sum, m) => sum + m, 0) / wheel.length / 100;
+}
+
 // --------------------------------------------------------------- dispatch
 
 export type EngineOutcome =
@@ -681,7 +818,11 @@ export type EngineOutcome =
   | TowerOutcome
   | RouletteOutcome
   | BaccaratOutcome
-  | DiamondsOutcome;
+  | DiamondsOutcome
+  | LadderOutcome
+  | PenaltyOutcome
+  | CryptosOutcome
+  | TwistOutcome;
 
 export interface RoundParams {
   target?: number | undefined;
@@ -759,7 +900,16 @@ export function engineParams(
       const target = raw.target ?? 0;
       return Number.isInteger(target) && target >= 0 && target < rouletteRules.pockets ? { choice, target } : { invalid: 'The number must be 0 to 12.' };
     }
+    case 'penalty': {
+      const zone = raw.target ?? 0;
+      if (!Number.isInteger(zone) || zone < 0 || zone >= penaltyRules.zones) return { invalid: `The zone must be 0 to ${penaltyRules.zones - 1}.` };
+      return { risk: raw.risk ?? 'low', target: zone };
+    }
+    case 'twist':
+      return { risk: raw.risk ?? 'low' };
     case 'baccarat':
+    case 'ladder':
+    case 'cryptos':
     case 'coinflip':
     case 'double': {
       const choices: readonly ChoiceName[] = engineChoices[engine];
@@ -800,15 +950,32 @@ export function playEngine(engine: EngineName, source: RandomSource, params: Rou
       return playBaccarat(source, { choice: params.choice ?? 'player' });
     case 'diamonds':
       return playDiamonds(source);
+    case 'ladder':
+      return playLadder(source, { choice: params.choice ?? 'left' });
+    case 'penalty':
+      return playPenalty(source, { risk: params.risk ?? 'low', zone: params.target ?? 0 });
+    case 'cryptos':
+      return playCryptos(source, { choice: (params.choice ?? 'up') as 'up' | 'down' });
+    case 'twist':
+      return playTwist(source, { risk: params.risk ?? 'low' });
+    case 'hilo':
+    case 'videopoker':
+    case 'blackjack':
+      // Stepped rounds are replayed with their actions (stepped.ts).
+      throw new RangeError(`${engine} plays stepped rounds`);
   }
 }
 
 /**
  * The engine of a BGS game: dice games play dice, Wheel and Ring of Fortune
  * spin the wheel (provably fair, like every in-house round), Coin Flip
- * flips a coin, Double draws a tile of 15, Mines hides mines among 25 tiles, Tower
- * hides a trap on each of 8 floors, Mini Roulette spins 13 pockets, Mini Baccarat
- * deals punto banco, Diamonds draws 5 gems, Plinko plays
+ * flips a coin, Double draws a tile of 15, Mines and Cave Raid hide mines among 25
+ * tiles, Tower, Tower Legend and Stairs hide a trap on each of 8 floors, Mini
+ * Roulette spins 13 pockets, Mini Baccarat deals punto banco, Diamonds draws 5
+ * gems, Ladder climbs a ladder, Penalty Goal shoots past a keeper, Cryptos
+ * moves a price, Twist twists a wheel at a risk, HiLo and Hilo Cards call the
+ * next card, Video Poker deals Jacks or Better, Blackjack 21 deals blackjack
+ * (the last three stepped, stepped.ts), Plinko plays
  * plinko, Keno plays keno, crash games (classify CRASH) play crash, every
  * other in-house title plays the slot.
  */
@@ -817,8 +984,15 @@ export function engineOfGame(game: { name: string; classify?: string | null }): 
   if (/^wheel$|ring of fortune/i.test(game.name)) return 'wheel';
   if (/coin flip/i.test(game.name)) return 'coinflip';
   if (/^double$/i.test(game.name)) return 'double';
-  if (/^mines$/i.test(game.name)) return 'mines';
-  if (/^tower$/i.test(game.name)) return 'tower';
+  if (/^mines$|^cave raid$/i.test(game.name)) return 'mines';
+  if (/^tower$|^tower legend$|^stairs$/i.test(game.name)) return 'tower';
+  if (/^ladder$/i.test(game.name)) return 'ladder';
+  if (/^penalty goal$/i.test(game.name)) return 'penalty';
+  if (/^cryptos$/i.test(game.name)) return 'cryptos';
+  if (/^twist$/i.test(game.name)) return 'twist';
+  if (/^hilo$|^hilo cards$/i.test(game.name)) return 'hilo';
+  if (/^video poker$/i.test(game.name)) return 'videopoker';
+  if (/^blackjack 21$/i.test(game.name)) return 'blackjack';
   if (/^mini roulette$/i.test(game.name)) return 'roulette';
   if (/^mini baccarat$/i.test(game.name)) return 'baccarat';
   if (/^diamonds$/i.test(game.name)) return 'diamonds';

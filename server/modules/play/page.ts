@@ -9,11 +9,13 @@ import {
   diceTargetRange,
   engineChoices,
   type EngineName,
+  isSteppedEngine,
   fairEngineNames,
   kenoRules,
   minesRules,
   towerRules,
   rouletteRules,
+  penaltyRules,
   playHistoryLength,
   type PlayState,
   plinkoDefaults,
@@ -177,9 +179,23 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
     roulette: 'play.spin',
     baccarat: 'play.deal',
     diamonds: 'play.play',
+    ladder: 'play.play',
+    penalty: 'play.shoot',
+    cryptos: 'play.bet',
+    twist: 'play.spin',
+    hilo: 'play.deal',
+    videopoker: 'play.deal',
+    blackjack: 'play.deal',
   }[game.engine];
+  // A stepped game's decisions, enabled by the script for the actions the open round allows.
+  const stepButtons = { hilo: ['higher', 'lower', 'skip', 'cashout'], videopoker: ['draw'], blackjack: ['hit', 'stand'] } as const;
+  const stepActions = isSteppedEngine(game.engine)
+    ? `<div id="step-actions" class="step-actions" hidden>${stepButtons[game.engine]
+        .map((a) => `<button type="button" class="step-action" data-action="${a}" disabled>${t(language, `play.action.${a}`)}</button>`)
+        .join('')}</div>`
+    : '';
   // Coin Flip and Double: the call, as radio buttons.
-  const choices = (engine: 'coinflip' | 'double' | 'roulette' | 'baccarat') =>
+  const choices = (engine: keyof typeof engineChoices) =>
     `<fieldset class="choices" id="choices"><legend>${t(language, 'play.choice')}</legend>${engineChoices[engine]
       .map(
         (choice, i) =>
@@ -246,8 +262,28 @@ export function renderGamePage(language: PageLanguage, token: string, state: Pla
       'play.roulette.number',
       Array.from({ length: rouletteRules.pockets }, (_, n) => ({ value: String(n), label: String(n), selected: n === 0 })),
     );
+  const riskSelect = () =>
+    select(
+      'risk',
+      'play.rules.plinko.risk',
+      plinkoRisks.map((risk) => ({ value: risk, label: t(language, `play.risk.${risk}`), selected: risk === 'low' })),
+    );
+  // Penalty Goal: the risk, and the goal's 6 zones (the top row first) as radio buttons.
+  const penalty = () =>
+    riskSelect() +
+    `<fieldset class="penalty-zones" id="penalty-zones"><legend>${t(language, 'play.penalty.pick')}</legend>${Array.from(
+      { length: penaltyRules.zones },
+      (_, zone) =>
+        `<label class="penalty-zone"><input type="radio" name="zone" value="${zone}"${zone === 0 ? ' checked' : ''} aria-label="${t(language, `play.penalty.zone.${zone}`)}"><span aria-hidden="true"></span></label>`,
+    ).join('')}</fieldset>`;
   const target =
-    game.engine === 'baccarat'
+    game.engine === 'ladder' || game.engine === 'cryptos'
+      ? choices(game.engine)
+      : game.engine === 'penalty'
+      ? penalty()
+      : game.engine === 'twist'
+      ? riskSelect()
+      : game.engine === 'baccarat'
       ? choices('baccarat')
       : game.engine === 'roulette'
       ? roulette()
@@ -275,6 +311,7 @@ ${backLink(language)}
 <p class="vendor">${escapeHtml(game.vendorName)}</p>
 <p class="balance" aria-live="polite">${t(language, 'play.balance')} <output id="balance" data-amount="${state.balance}">${escapeHtml(money(state.balance, state.currency))}</output></p>
 <div id="board" class="board" aria-live="polite"></div>
+${stepActions}
 <form id="round-form" class="controls" novalidate>
 <label class="field">${t(language, 'play.stake')}<input id="stake" name="stake" type="number" inputmode="decimal" min="${state.minBet / 10 ** state.currency.minorUnits}" step="${1 / 10 ** state.currency.minorUnits}" value="${Math.max(state.minBet, 10 ** state.currency.minorUnits) / 10 ** state.currency.minorUnits}" required></label>
 ${target}
@@ -344,6 +381,15 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
     }
     case 'diamonds':
       return `<p>${t(language, `play.diamonds.hand.${o.hand as string}`)}</p>`;
+    case 'ladder':
+    case 'penalty':
+    case 'cryptos':
+    case 'twist':
+      return `<p>${escapeHtml(singleShotText(language, result.engine, o))}</p>`;
+    case 'hilo':
+    case 'videopoker':
+    case 'blackjack':
+      return `<p>${escapeHtml(steppedText(language, result.engine, o))}</p>`;
     case 'baccarat':
       return `<p>${t(language, 'play.baccarat.totals', { player: String(o.playerTotal), banker: String(o.bankerTotal) })}</p><p>${t(language, `play.baccarat.winner.${o.winner as string}`)}</p>`;
     case 'roulette':
@@ -358,6 +404,39 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
       return `<p>${t(language, 'play.keno.drawn', { numbers: (o.drawn as number[]).join(', ') })}</p><p>${t(language, 'play.keno.hits', { hits: String((o.hits as number[]).length), picks: String((o.picks as number[]).length) })}</p>`;
     default:
       return '';
+  }
+}
+
+/** What a ladder, penalty, cryptos or twist round drew, in words (the verify page's and, through the same ids, the script's). */
+function singleShotText(language: PageLanguage, engine: 'ladder' | 'penalty' | 'cryptos' | 'twist', o: Record<string, unknown>): string {
+  const text = (id: string, values: Record<string, string> = {}) => formatMessage(messageOf(language, id) ?? id, values, localeOfLanguage(language));
+  switch (engine) {
+    case 'ladder':
+      return text('play.ladder.result', { start: text(`play.choice.${o.start as string}`), rungs: String(o.rungs), end: text(`play.choice.${o.end as string}`) });
+    case 'penalty':
+      return text(o.goal ? 'play.penalty.goal' : 'play.penalty.saved', { zone: text(`play.penalty.zone.${o.zone as number}`) });
+    case 'cryptos': {
+      const prices = o.prices as number[];
+      return text('play.cryptos.result', { direction: text(`play.choice.${o.direction as string}`), change: String(prices[prices.length - 1]) });
+    }
+    case 'twist':
+      return text('play.twist.segment', { segment: String((o.segment as number) + 1), multiplier: ((o.multiplier as number) / 100).toFixed(2) });
+  }
+}
+
+const cardName = (card: number) => `${['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'][card % 13]}${['♣', '♦', '♥', '♠'][Math.floor(card / 13)]}`;
+
+/** What an ended HiLo, Video Poker or Blackjack round came to, in words. */
+function steppedText(language: PageLanguage, engine: 'hilo' | 'videopoker' | 'blackjack', o: Record<string, unknown>): string {
+  const text = (id: string, values: Record<string, string> = {}) => formatMessage(messageOf(language, id) ?? id, values, localeOfLanguage(language));
+  switch (engine) {
+    case 'hilo':
+      if (o.won) return text('play.hilo.cashedOut', { multiplier: ((o.multiplierBp as number) / 10_000).toFixed(2), calls: String(o.calls) });
+      return o.cashedOut ? text('play.hilo.returned') : text('play.hilo.lost', { calls: String(o.calls) });
+    case 'videopoker':
+      return `${(o.cards as number[]).map(cardName).join(' ')}: ${text(`play.videopoker.hand.${o.hand as string}`)}`;
+    case 'blackjack':
+      return `${text('play.blackjack.totals', { player: String(o.playerTotal), dealer: String(o.dealerTotal) })}: ${text(`play.blackjack.outcome.${o.outcome as string}`)}`;
   }
 }
 
@@ -394,6 +473,7 @@ ${field('risk', 'play.rules.plinko.risk')}
 ${field('picks', 'play.verify.picks')}
 ${field('choice', 'play.choice')}
 ${field('mines', 'play.mines.count')}
+${field('actions', 'play.verify.actions')}
 <button type="submit">${t(language, 'play.verify.submit')}</button>
 </form>
 ${verdict}

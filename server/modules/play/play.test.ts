@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { winnerBoardEndpoint } from '../../../contract/games.ts';
 import { gameSessionTtlMs, launchGameEndpoint } from '../../../contract/member-games.ts';
-import { freePlayBalance, type PlayState, type RoundResult } from '../../../contract/play.ts';
+import { freePlayBalance, type PlayRound, type PlayState, type RoundResult } from '../../../contract/play.ts';
 import { loginEndpoint } from '../../../contract/session.ts';
 import { games } from '../../db/schema-catalogue.ts';
 import { playRounds } from '../../db/schema-play.ts';
@@ -13,7 +13,7 @@ import { buildApp } from '../../app.ts';
 import { executeAdminCommand } from '../../admin/commands.ts';
 import { seamlessErrorCodes } from '../../../contract/seamless.ts';
 import { launchGame } from '../games/game-sessions.ts';
-import { defaultRecoverAfterMs, recoverOpenRounds } from './service.ts';
+import { defaultRecoverAfterMs, finishOpenRounds, recoverOpenRounds } from './service.ts';
 import { createVendorClient } from './vendor-client.ts';
 import { demoOpeningBalance } from '../../seed/seed-wallet.ts';
 import { createHarness, type Harness, type TestClient } from '../../test/identity-harness.ts';
@@ -52,7 +52,31 @@ interface GameRef {
   minBet: number;
   supportPlay: number;
 }
-const pick: Record<'slot' | 'dice' | 'crash' | 'plinko' | 'keno' | 'wheel' | 'coinflip' | 'double' | 'mines' | 'tower' | 'roulette' | 'baccarat' | 'diamonds' | 'vendor' | 'vendorFree', GameRef> = {} as never;
+const pick: Record<
+  | 'slot'
+  | 'dice'
+  | 'crash'
+  | 'plinko'
+  | 'keno'
+  | 'wheel'
+  | 'coinflip'
+  | 'double'
+  | 'mines'
+  | 'tower'
+  | 'roulette'
+  | 'baccarat'
+  | 'diamonds'
+  | 'ladder'
+  | 'penalty'
+  | 'cryptos'
+  | 'twist'
+  | 'hilo'
+  | 'videopoker'
+  | 'blackjack'
+  | 'vendor'
+  | 'vendorFree',
+  GameRef
+> = {} as never;
 
 async function signIn(username: string, password: string): Promise<TestClient> {
   const c = h.client();
@@ -107,7 +131,21 @@ beforeAll(async () => {
     .from(games)
     .where(and(eq(games.merchantCode, 'DEMO'), isNotNull(games.nodeId)));
   const bgs = rows.filter((g) => g.vendor === 'BGS');
-  pick.slot = bgs.find((g) => g.name === 'HiLo')!;
+  // An in-house title without an engine of its own plays the slot: an operator's new title, added here.
+  const [hilo] = await h.app.db.select().from(games).where(and(eq(games.merchantCode, 'DEMO'), eq(games.vassalage, 'BGS'), eq(games.gameName, 'HiLo')));
+  const { id: _id, ...copy } = hilo!;
+  const [reels] = await h.app.db
+    .insert(games)
+    .values({ ...copy, gameName: 'Fruit Reels', gameCode: `${copy.gameCode}-reels`, nodeId: `${copy.nodeId}-reels` })
+    .returning();
+  pick.slot = { id: reels!.id, name: 'Fruit Reels', vendor: 'BGS', minBet: reels!.minBet, supportPlay: reels!.supportPlay };
+  pick.hilo = bgs.find((g) => g.name === 'HiLo')!;
+  pick.videopoker = bgs.find((g) => g.name === 'Video Poker')!;
+  pick.blackjack = bgs.find((g) => g.name === 'Blackjack 21')!;
+  pick.ladder = bgs.find((g) => g.name === 'Ladder')!;
+  pick.penalty = bgs.find((g) => g.name === 'Penalty Goal')!;
+  pick.cryptos = bgs.find((g) => g.name === 'Cryptos')!;
+  pick.twist = bgs.find((g) => g.name === 'Twist')!;
   pick.mines = bgs.find((g) => g.name === 'Mines')!;
   pick.tower = bgs.find((g) => g.name === 'Tower')!;
   pick.roulette = bgs.find((g) => g.name === 'Mini Roulette')!;
@@ -154,7 +192,7 @@ describe('GET /play/<token>', () => {
     // The only other script element is a JSON data block (not executed).
     expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" src="/play-static/play.js">', '<script type="application/json" id="play-data">']);
     expect(html).not.toMatch(/<style\b/);
-    expect(html).toContain('HiLo');
+    expect(html).toContain('Fruit Reels');
     expect(html).toContain('href="/m/home"');
     const script = await h.app.inject({ method: 'GET', url: '/play-static/play.js' });
     expect(script.statusCode).toBe(200);
@@ -458,6 +496,174 @@ describe('in-house rounds (real money, provably fair)', () => {
         expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: r.outcome } });
       }
     }
+  });
+
+  it('Ladder, Penalty Goal, Cryptos and Twist play as named, each with its own controls, and verify', async () => {
+    const verifies = async (r: PlayRound) => {
+      const verified = await h.app.inject({ method: 'GET', url: r.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+      expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: r.outcome } });
+    };
+    const ladder = await launch(player, pick.ladder.id);
+    expect((await openPage(ladder)).body).toContain('name="choice" value="four"');
+    const climbed = (await round(ladder, { stake: 1_000, choice: 'odd', clientSeed: 'la' })).body.value.round;
+    expect(climbed.engine).toBe('ladder');
+    expect(climbed.win).toBe(climbed.outcome.end === 'odd' ? 1_940 : 0);
+    await verifies(climbed);
+
+    const penalty = await launch(player, pick.penalty.id);
+    expect((await openPage(penalty)).body).toContain('name="zone" value="5"');
+    const shot = (await round(penalty, { stake: 1_000, target: 4, risk: 'high', clientSeed: 'pg' })).body.value.round;
+    expect(shot.outcome).toMatchObject({ zone: 4, risk: 'high' });
+    expect(shot.outcome.saves as number[]).toHaveLength(4);
+    expect(shot.win).toBe((shot.outcome.saves as number[]).includes(4) ? 0 : 2_910);
+    await verifies(shot);
+    expect(await round(penalty, { stake: 100, target: 6 })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+
+    const cryptos = await launch(player, pick.cryptos.id);
+    const called = (await round(cryptos, { stake: 1_000, choice: 'down', clientSeed: 'cr' })).body.value.round;
+    expect(called.outcome.prices as number[]).toHaveLength(15);
+    expect(called.win).toBe(called.outcome.direction === 'down' ? 1_940 : 0);
+    await verifies(called);
+
+    const twist = await launch(player, pick.twist.id);
+    const twisted = (await round(twist, { stake: 1_000, risk: 'medium', clientSeed: 'tw' })).body.value.round;
+    expect(twisted.outcome).toMatchObject({ risk: 'medium' });
+    expect(twisted.win).toBe((1_000 * (twisted.outcome.multiplier as number)) / 100);
+    await verifies(twisted);
+  });
+
+  describe('stepped rounds: HiLo, Video Poker, Blackjack', () => {
+    async function act(token: string, roundId: string, body: Record<string, unknown>) {
+      const res = await h.app.inject({ method: 'POST', url: `/play/${token}/round/${roundId}/action`, payload: body, headers: cookieHeader(token) });
+      return { status: res.statusCode, body: res.json() as { success: boolean; value: RoundResult; errorCode?: string } };
+    }
+
+    it('a Video Poker hand: the stake is taken at the deal, the draw keeps the held cards and pays the hand; the seed shows only then', async () => {
+      const token = await launch(player, pick.videopoker.id);
+      expect((await openPage(token)).body).toContain('data-action="draw"');
+      const before = await wallet();
+      const dealt = (await round(token, { stake: 1_000, clientSeed: 'vp' })).body.value;
+      expect(dealt.round.open).toEqual({ allowed: ['draw'], step: 0 });
+      expect(dealt.round.fairness).toBeNull();
+      expect(dealt.round.verifyUrl).toBeNull();
+      expect(dealt.round.outcome.cards as number[]).toHaveLength(5);
+      expect(dealt.balance).toBe(before - 1_000);
+      expect(await wallet()).toBe(before - 1_000);
+      // The page shows the hand in play after a reload, and no other deal is taken meanwhile.
+      expect((await state(token)).body.value.openRound).toMatchObject({ roundId: dealt.round.roundId, open: { step: 0 } });
+      expect(await round(token, { stake: 1_000 })).toMatchObject({ status: 409, body: { errorCode: 'play.round.open' } });
+      expect(await act(token, dealt.round.roundId, { action: 'hit', step: 0 })).toMatchObject({ status: 400, body: { errorCode: 'play.params.invalid' } });
+
+      const cards = dealt.round.outcome.cards as number[];
+      const drawn = await act(token, dealt.round.roundId, { action: 'draw', holds: [0, 2], step: 0 });
+      expect(drawn.status).toBe(200);
+      const r = drawn.body.value.round;
+      expect(r.open).toBeUndefined();
+      const final = r.outcome.cards as number[];
+      expect([final[0], final[2]]).toEqual([cards[0], cards[2]]);
+      expect(new Set([...cards, ...final]).size).toBe(8);
+      const pays = { royalFlush: 800, straightFlush: 50, fourOfAKind: 25, fullHouse: 8, flush: 5, straight: 4, threeOfAKind: 3, twoPair: 2, jacksOrBetter: 1, nothing: 0 };
+      expect(r.win).toBe(1_000 * pays[r.outcome.hand as keyof typeof pays]);
+      expect(drawn.body.value.balance).toBe(before - 1_000 + r.win);
+      expect(await wallet()).toBe(before - 1_000 + r.win);
+      expect(r.fairness).toMatchObject({ clientSeed: 'vp', nonce: 0 });
+      expect(r.verifyUrl).toContain('actions=draw%3A0-2');
+      const verified = await h.app.inject({ method: 'GET', url: r.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+      expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: r.outcome, multiplierBp: pays[r.outcome.hand as keyof typeof pays] * 10_000 } });
+      // A retry of the draw answers the same round; another action at that step is a conflict; the round takes no more.
+      expect((await act(token, r.roundId, { action: 'draw', holds: [2, 0], step: 0 })).body.value.round).toMatchObject({ roundId: r.roundId, win: r.win });
+      expect(await act(token, r.roundId, { action: 'draw', holds: [1], step: 0 })).toMatchObject({ status: 409, body: { errorCode: 'play.round.conflict' } });
+      expect(await act(token, r.roundId, { action: 'draw', holds: [], step: 1 })).toMatchObject({ status: 409, body: { errorCode: 'play.round.closed' } });
+      expect(await wallet()).toBe(before - 1_000 + r.win);
+      expect((await state(token)).body.value).toMatchObject({ openRound: null, lastRound: { roundId: r.roundId } });
+    });
+
+    it('Blackjack hits and stands, HiLo calls and cashes out; another session or a bad id finds no round', async () => {
+      const bj = await launch(player, pick.blackjack.id);
+      let hand = (await round(bj, { stake: 1_000, clientSeed: 'bj-3' })).body.value.round;
+      let steps = 0;
+      while (hand.open) {
+        const total = hand.outcome.playerTotal as number;
+        hand = (await act(bj, hand.roundId, { action: total < 15 ? 'hit' : 'stand', step: hand.open.step })).body.value.round;
+        steps++;
+      }
+      const o = hand.outcome as { outcome: string; player: number[]; dealer: number[] };
+      const pays = { blackjack: 2_500, win: 2_000, push: 1_000, lose: 0, bust: 0 };
+      expect(hand.win).toBe(pays[o.outcome as keyof typeof pays]);
+      expect(steps).toBe((hand.outcome.actions as unknown[]).length);
+      const verified = await h.app.inject({ method: 'GET', url: hand.verifyUrl!.replace('/play/verify?', '/play/verify.json?') });
+      expect(verified.json()).toMatchObject({ value: { hashMatches: true, outcome: hand.outcome } });
+
+      const hilo = await launch(player, pick.hilo.id);
+      const before = await wallet();
+      const dealt = (await round(hilo, { stake: 1_000, clientSeed: 'hl' })).body.value.round;
+      expect(dealt.open?.allowed).toContain('cashout');
+      expect(dealt.outcome).not.toHaveProperty('next');
+      // Another member's page and a malformed id find nothing.
+      const other = await launch(agent, pick.hilo.id);
+      expect(await act(other, dealt.roundId, { action: 'skip', step: 0 })).toMatchObject({ status: 404, body: { errorCode: 'play.round.notFound' } });
+      expect(await act(hilo, 'not-a-round', { action: 'skip', step: 0 })).toMatchObject({ status: 404, body: { errorCode: 'play.round.notFound' } });
+      const chances = dealt.outcome.chances as { higher: number; lower: number };
+      const call = chances.higher >= chances.lower ? 'higher' : 'lower';
+      const called = (await act(hilo, dealt.roundId, { action: call, step: 0 })).body.value.round;
+      if (called.open) {
+        expect(called.outcome.calls).toBe(1);
+        const cashed = (await act(hilo, dealt.roundId, { action: 'cashout', step: 1 })).body.value;
+        expect(cashed.round.win).toBe(Math.floor((1_000 * (called.outcome.multiplierBp as number)) / 10_000));
+        expect(cashed.round.win).toBeGreaterThan(1_000 * 0.97);
+        expect(await wallet()).toBe(before - 1_000 + cashed.round.win);
+      } else {
+        expect(called.win).toBe(0);
+        expect(await wallet()).toBe(before - 1_000);
+      }
+    });
+
+    it('two decisions sent at once for one step: one lands and is paid once, the other is refused', async () => {
+      const token = await launch(player, pick.videopoker.id);
+      const before = await wallet();
+      const dealt = (await round(token, { stake: 1_000, clientSeed: 'race' })).body.value.round;
+      const answers = await Promise.all([
+        act(token, dealt.roundId, { action: 'draw', holds: [0], step: 0 }),
+        act(token, dealt.roundId, { action: 'draw', holds: [1, 2], step: 0 }),
+        act(token, dealt.roundId, { action: 'draw', holds: [3], step: 0 }),
+      ]);
+      const landed = answers.filter((a) => a.status === 200);
+      expect(landed).toHaveLength(1);
+      for (const refused of answers.filter((a) => a.status !== 200)) expect(['play.round.busy', 'play.round.conflict']).toContain(refused.body.errorCode);
+      const r = landed[0]!.body.value.round;
+      expect(await wallet()).toBe(before - 1_000 + r.win);
+      const [row] = await h.app.db.select().from(playRounds).where(eq(playRounds.id, r.roundId));
+      expect(row).toMatchObject({ status: 'settled', win: r.win });
+      expect(await h.app.db.select().from(bets).where(and(eq(bets.roundId, r.roundId), eq(bets.vendorCode, 'BGS')))).toHaveLength(1);
+    });
+
+    it('a hand left open is finished by the sweep with the closing action and paid once; free play keeps play money', async () => {
+      const token = await launch(player, pick.blackjack.id);
+      const before = await wallet();
+      let dealt = (await round(token, { stake: 1_000, clientSeed: 'left-0' })).body.value.round;
+      for (let i = 1; !dealt.open; i++) dealt = (await round(token, { stake: 1_000, clientSeed: `left-${i}` })).body.value.round;
+      const spent = before - (await wallet());
+      h.clock.advance(11 * 60_000);
+      const report = await finishOpenRounds(h.app, { now: h.clock.now });
+      expect(report, JSON.stringify(report)).toMatchObject({ failed: 0 });
+      expect(report.finished).toBeGreaterThanOrEqual(1);
+      const { body } = await state(token);
+      expect(body.value.openRound).toBeNull();
+      const ended = body.value.recentRounds.find((r) => r.roundId === dealt.roundId)!;
+      expect((ended.outcome.actions as { action: string }[]).map((a) => a.action)).toEqual(['stand']);
+      expect(await wallet()).toBe(before - spent + ended.win);
+      expect((await finishOpenRounds(h.app, { now: h.clock.now })).finished).toBe(0);
+      expect(await wallet()).toBe(before - spent + ended.win);
+
+      const free = await launch(player, pick.videopoker.id, true);
+      const start = (await state(free)).body.value.balance;
+      const hand = (await round(free, { stake: 500, clientSeed: 'free-vp' })).body.value;
+      expect(hand.balance).toBe(start - 500);
+      const drawn = (await act(free, hand.round.roundId, { action: 'draw', holds: [0, 1, 2, 3, 4], step: 0 })).body.value;
+      expect(drawn.round.outcome.cards).toEqual(hand.round.outcome.cards);
+      expect(drawn.balance).toBe(start - 500 + drawn.round.win);
+      expect(await wallet()).toBe(before - spent + ended.win);
+    });
   });
 
   it('Coin Flip and Double play the call the player made; a call of another game is 400', async () => {

@@ -15,16 +15,19 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import { errorCodes } from '../../../contract/error-codes.ts';
-import { playErrorCodes, roundBodySchema, verifyQuerySchema } from '../../../contract/play.ts';
+import { playErrorCodes, roundActionBodySchema, roundBodySchema, verifyQuerySchema } from '../../../contract/play.ts';
 import { AppError } from '../../http/app-error.ts';
 import { maintenanceError, readPlatformHeaders } from '../../http/request-context.ts';
 import { pageLanguage, renderGamePage, renderInvalidPage, renderVerifyPage } from './page.ts';
 import { openGameSession } from '../games/game-sessions.ts';
 import {
+  defaultOpenRoundTimeoutMs,
   defaultRecoverAfterMs,
+  finishOpenRounds,
   type GamePageKey,
   openSession,
   type PlayContext,
+  playAction,
   playRound,
   playState,
   recoverOpenRounds,
@@ -91,6 +94,8 @@ export interface PlayRoutesOptions {
   recoverAfterMs?: number;
   /** How often the recovery sweep runs (default 15 s); 0 turns it off, also at start. */
   recoverEveryMs?: number;
+  /** Stepped rounds (HiLo, Video Poker, Blackjack) untouched this long are finished by the sweep (default 10 min). */
+  openRoundTimeoutMs?: number;
 }
 
 export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOptions = {}): void {
@@ -108,7 +113,12 @@ export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOpti
           name: 'play.recover-open-rounds',
           everyMs,
           leaseMs: Math.max(5_000, everyMs / 2),
-          run: () => recoverOpenRounds(app, { now: ctx.now, olderThanMs: options.recoverAfterMs ?? defaultRecoverAfterMs }),
+          run: async () => {
+            // Abandoned hands end first (each goes pending while paid), then the interrupted rounds are rolled back.
+            const finished = await finishOpenRounds(app, { now: ctx.now, olderThanMs: options.openRoundTimeoutMs ?? defaultOpenRoundTimeoutMs });
+            const recovered = await recoverOpenRounds(app, { now: ctx.now, olderThanMs: options.recoverAfterMs ?? defaultRecoverAfterMs });
+            return { ...recovered, finished: finished.finished, finishFailed: finished.failed };
+          },
         },
         {
           onRun: (run) => app.log.info(run, 'scheduled job runs'),
@@ -185,6 +195,14 @@ export function registerPlayRoutes(app: FastifyInstance, options: PlayRoutesOpti
     const play = await openSession(ctx, pageKeyOf(request));
     await checkMember(request, play.session.memberId, play.session.merchantCode);
     return { success: true, value: await playState(ctx, pageKeyOf(request)) };
+  });
+
+  app.post('/play/:token/round/:roundId/action', async (request) => {
+    const body = parse(roundActionBodySchema, request.body);
+    const play = await openSession(ctx, pageKeyOf(request));
+    await checkMember(request, play.session.memberId, play.session.merchantCode);
+    const { roundId } = request.params as { roundId: string };
+    return { success: true, value: await playAction(ctx, pageKeyOf(request), roundId, body) };
   });
 
   app.post('/play/:token/round', async (request) => {

@@ -19,6 +19,10 @@ import {
   diamondsRules,
   rouletteRules,
   towerRules,
+  ladderRules,
+  penaltyRules,
+  cryptosRules,
+  twistRules,
 } from '../../../contract/play.ts';
 import {
   choiceTheoreticalRtp,
@@ -52,7 +56,12 @@ import {
   slotTheoreticalRtp,
   wheelSegments,
   wheelTheoreticalRtp,
+  ladderTheoreticalRtp,
+  penaltyTheoreticalRtp,
+  cryptosTheoreticalRtp,
+  twistTheoreticalRtp,
 } from './engines.ts';
+import { blackjackBestPlayRtp, blackjackRules, hiloRules, hiloTheoreticalRtp, videoPokerBestPlayRtp, videoPokerPays } from './stepped.ts';
 
 /** A sentence of the rules: a message id and the values of its arguments. */
 export interface RuleText {
@@ -319,6 +328,100 @@ function doubleRules(): EngineRules {
   };
 }
 
+function ladderRulesOf(): EngineRules {
+  return {
+    rtp: percentOf(ladderTheoreticalRtp('left')),
+    lines: [
+      { id: 'play.rules.ladder.start', values: {} },
+      { id: 'play.rules.ladder.end', values: {} },
+      { id: 'play.rules.ladder.pays', values: { multiplier: multiplierOf(ladderRules.pays) } },
+    ],
+  };
+}
+
+function penaltyRulesOf(): EngineRules {
+  const rows = plinkoRisks.map((risk) => ({
+    rtp: penaltyTheoreticalRtp(risk),
+    cells: [
+      { id: `play.risk.${risk}`, values: {} },
+      String(penaltyRules.keeper[risk]),
+      `${multiplierOf(penaltyRules.pays[risk])}x`,
+      `${percentOf(penaltyTheoreticalRtp(risk))}%`,
+    ],
+  }));
+  return {
+    rtp: rtpRange(rows.map((r) => r.rtp)),
+    figures: { head: ['play.rules.plinko.risk', 'play.rules.penalty.keeper', 'play.rules.penalty.pays', 'play.rules.rtpHead'], rows },
+    lines: [{ id: 'play.rules.penalty.shoot', values: { zones: String(penaltyRules.zones) } }],
+  };
+}
+
+function cryptosRulesOf(): EngineRules {
+  return {
+    rtp: percentOf(cryptosTheoreticalRtp()),
+    lines: [{ id: 'play.rules.cryptos.call', values: { ticks: String(cryptosRules.ticks), multiplier: multiplierOf(cryptosRules.pays) } }],
+  };
+}
+
+function twistRulesOf(): EngineRules {
+  const rows = plinkoRisks.map((risk) => {
+    const counts = new Map<number, number>();
+    for (const m of twistRules[risk]) counts.set(m, (counts.get(m) ?? 0) + 1);
+    const segments = [...counts.entries()].sort(([a], [b]) => b - a).map(([m, count]) => `${multiplierOf(m)}x × ${count}`);
+    return { rtp: twistTheoreticalRtp(risk), cells: [{ id: `play.risk.${risk}`, values: {} }, segments.join(' · '), `${percentOf(twistTheoreticalRtp(risk))}%`] };
+  });
+  return {
+    rtp: rtpRange(rows.map((r) => r.rtp)),
+    figures: { head: ['play.rules.plinko.risk', 'play.rules.twist.segments', 'play.rules.rtpHead'], rows },
+    lines: [{ id: 'play.rules.twist.spin', values: { segments: String(twistRules.low.length) } }],
+  };
+}
+
+const cardRanks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+
+function hiloRulesOf(): EngineRules {
+  // What a right call multiplies the cash-out by, from each card: 13 over the count of winning ranks.
+  const factor = (count: number) => (count === 0 ? '–' : `${plain(13 / count)}x`);
+  return {
+    rtp: percentOf(hiloTheoreticalRtp()),
+    figures: {
+      head: ['play.rules.hilo.card', 'play.action.higher', 'play.action.lower'],
+      rows: cardRanks.map((rank, r) => ({ cells: [rank, factor(12 - r), factor(r)] })),
+    },
+    lines: [
+      { id: 'play.rules.hilo.call', values: {} },
+      { id: 'play.rules.hilo.cashout', values: { rtp: percentOf(hiloRules.rtpBp / 10_000), cap: multiplierOf(hiloRules.maxMultiplierBp / 100) } },
+    ],
+  };
+}
+
+function videoPokerRulesOf(): EngineRules {
+  const hands = (Object.keys(videoPokerPays) as (keyof typeof videoPokerPays)[]).filter((hand) => videoPokerPays[hand] > 0);
+  return {
+    rtp: percentOf(videoPokerBestPlayRtp),
+    figures: {
+      head: ['play.rules.videopoker.hand', 'play.rules.pays'],
+      rows: hands.map((hand) => ({ cells: [{ id: `play.videopoker.hand.${hand}`, values: {} }, `${videoPokerPays[hand]}x`] })),
+    },
+    lines: [{ id: 'play.rules.videopoker.deal', values: {} }, { id: 'play.rules.best', values: {} }],
+  };
+}
+
+function blackjackRulesOf(): EngineRules {
+  return {
+    rtp: percentOf(blackjackBestPlayRtp()),
+    lines: [
+      { id: 'play.rules.blackjack.deal', values: {} },
+      { id: 'play.rules.blackjack.dealer', values: { stands: String(blackjackRules.dealerStandsOn) } },
+      {
+        id: 'play.rules.blackjack.pays',
+        values: { win: multiplierOf(blackjackRules.winPays / 100), blackjack: multiplierOf(blackjackRules.blackjackPays / 100) },
+      },
+      { id: 'play.rules.best', values: {} },
+    ],
+  };
+}
+
 /** The rules of every engine, built once. */
 export const engineRules: Record<EngineName, EngineRules> = {
   dice: diceRules(),
@@ -334,4 +437,11 @@ export const engineRules: Record<EngineName, EngineRules> = {
   roulette: rouletteRulesOf(),
   baccarat: baccaratRulesOf(),
   diamonds: diamondsRulesOf(),
+  ladder: ladderRulesOf(),
+  penalty: penaltyRulesOf(),
+  cryptos: cryptosRulesOf(),
+  twist: twistRulesOf(),
+  hilo: hiloRulesOf(),
+  videopoker: videoPokerRulesOf(),
+  blackjack: blackjackRulesOf(),
 };

@@ -15,15 +15,26 @@
  * (the rollback's transaction id is fixed per round). A round may carry the
  * browser's idempotency key (`roundKey`): a retry with it answers the first
  * round instead of betting again.
+ *
+ * A stepped round (HiLo, Video Poker, Blackjack) takes the player's decisions
+ * after its bet: it is `open` from the bet until its last action, which
+ * settles it as above. Each action replays the round from its seed and the
+ * actions kept so far; the seed is revealed only once the round has ended. A
+ * round left open longer than the open-round timeout is finished by the
+ * recovery sweep with the game's closing action (HiLo cashes out, Video Poker
+ * keeps the five, Blackjack stands) and paid as the player would have been.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { inhouseVendor } from '../../../contract/games.ts';
 import {
   type EngineName,
+  formatStepActions,
   freePlayBalance,
+  isSteppedEngine,
+  type RoundActionBody,
   type PlayRound,
   type PlayState,
   playErrorCodes,
@@ -37,11 +48,12 @@ import { type PlayRoundRow, playRounds, playStates } from '../../db/schema-play.
 import { bets } from '../../db/schema-wallet.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type ResolvedGameSession, resolveGameSession } from '../games/game-sessions.ts';
-import { engineOfGame, engineParams, payout, playEngine, type RoundParams } from './engines.ts';
+import { type EngineOutcome, type EngineResult, engineOfGame, engineParams, payout, playEngine, type RoundParams } from './engines.ts';
+import { finishAction, replayStepped, type StepAction, type SteppedState } from './stepped.ts';
 import { fairStream, hashServerSeed, newServerSeed, type RandomSource } from './fair-random.ts';
 import { constraintOf, sqlState } from '../wallet/ledger.ts';
 import { seamlessErrorCodes } from '../../../contract/seamless.ts';
-import { createVendorClient } from './vendor-client.ts';
+import { createVendorClient, type VendorClient } from './vendor-client.ts';
 
 export interface PlaySession {
   session: ResolvedGameSession;
@@ -105,12 +117,24 @@ function vendorFor(ctx: PlayContext, play: PlaySession) {
   return createVendorClient(ctx.app, play.session.merchantCode, play.session.game.vendor, ctx.now);
 }
 
+/** A stepped round's outcome as kept: what the player may see, the actions taken and the ones allowed next. */
+function steppedOutcome(state: SteppedState, actions: readonly StepAction[]): Record<string, unknown> {
+  return { ...state.view, actions, allowed: state.allowed };
+}
+
+const actionsOf = (row: PlayRoundRow): StepAction[] => (Array.isArray(row.outcome.actions) ? (row.outcome.actions as StepAction[]) : []);
+
 function toRound(row: PlayRoundRow): PlayRound {
+  const open = row.status === 'open';
+  // An open round's seed stays secret: it decides the cards still to come.
   const fair =
-    row.serverSeed && row.serverSeedHash && row.clientSeed !== null && row.nonce !== null
+    !open && row.serverSeed && row.serverSeedHash && row.clientSeed !== null && row.nonce !== null
       ? { serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: row.nonce }
       : null;
-  const { target, rows, risk, picks, choice, mines } = row.outcome;
+  const { target, rows, risk, picks, choice, mines, allowed, ...shown } = row.outcome;
+  const actions = actionsOf(row);
+  // The round's target as its outcome keeps it: Penalty Goal's zone, a Mini Roulette number bet's number.
+  const roundTarget = typeof target === 'number' ? target : typeof shown.zone === 'number' ? shown.zone : typeof shown.number === 'number' ? shown.number : undefined;
   const verifyUrl = fair
     ? `/play/verify?${new URLSearchParams({
         engine: row.engine,
@@ -119,12 +143,13 @@ function toRound(row: PlayRoundRow): PlayRound {
         clientSeed: fair.clientSeed,
         nonce: String(fair.nonce),
         // The round's own parameters, as its outcome keeps them.
-        ...(typeof target === 'number' ? { target: String(target) } : {}),
+        ...(typeof roundTarget === 'number' ? { target: String(roundTarget) } : {}),
         ...(typeof rows === 'number' ? { rows: String(rows) } : {}),
         ...(typeof risk === 'string' ? { risk } : {}),
         ...(Array.isArray(picks) ? { picks: picks.join(',') } : {}),
         ...(typeof choice === 'string' ? { choice } : {}),
         ...(typeof mines === 'number' ? { mines: String(mines) } : {}),
+        ...(actions.length > 0 ? { actions: formatStepActions(actions) } : {}),
       }).toString()}`
     : null;
   return {
@@ -132,11 +157,16 @@ function toRound(row: PlayRoundRow): PlayRound {
     engine: row.engine as EngineName,
     stake: row.stake,
     win: row.win,
-    outcome: row.outcome,
+    outcome: { ...shown, ...pickDefined({ target, rows, risk, picks, choice, mines }) },
     fairness: fair,
     verifyUrl,
     createdAt: row.createdAt.toISOString(),
+    ...(open ? { open: { allowed: Array.isArray(allowed) ? (allowed as StepAction['action'][]) : [], step: actions.length } } : {}),
   };
+}
+
+function pickDefined(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
 
 export async function playState(ctx: PlayContext, page: GamePageKey): Promise<PlayState> {
@@ -154,6 +184,13 @@ export async function playState(ctx: PlayContext, page: GamePageKey): Promise<Pl
     .orderBy(desc(playRounds.seq))
     .limit(playHistoryLength);
   const recentRounds = recent.map(toRound);
+  const [openRow] = isSteppedEngine(play.engine)
+    ? await ctx.app.db
+        .select()
+        .from(playRounds)
+        .where(and(eq(playRounds.sessionId, play.session.id), eq(playRounds.status, 'open')))
+        .limit(1)
+    : [];
   return {
     game: { id: play.session.game.id, name: play.session.game.name, vendor: play.session.game.vendor, vendorName: play.vendorName, engine: play.engine },
     mode: state.freeBalance !== null ? 'free' : 'real',
@@ -167,6 +204,7 @@ export async function playState(ctx: PlayContext, page: GamePageKey): Promise<Pl
     commitment: play.inhouse ? { serverSeedHash: state.serverSeedHash, nonce: state.nonce } : null,
     lastRound: recentRounds[0] ?? null,
     recentRounds,
+    openRound: openRow ? toRound(openRow) : null,
     lobbyUrl: '/m/home',
   };
 }
@@ -206,6 +244,11 @@ async function answerKeyedRound(ctx: PlayContext, play: PlaySession, row: PlayRo
     throw new AppError(409, playErrorCodes.roundConflict, 'This round key was already used with other parameters.');
   }
   if (row.status === 'pending') throw new AppError(409, playErrorCodes.roundBusy, 'This round is still in progress.');
+  return answerRound(ctx, play, row);
+}
+
+/** A round as it stands, with the balance it answered (or the wallet's now) and the next round's commitment. */
+async function answerRound(ctx: PlayContext, play: PlaySession, row: PlayRoundRow): Promise<RoundResult> {
   if (row.status === 'void') {
     throw new AppError(409, playErrorCodes.roundVoided, 'This round could not be settled; its stake was returned.');
   }
@@ -235,9 +278,20 @@ export async function playRound(ctx: PlayContext, page: GamePageKey, body: Round
   const state = await ensureState(ctx, play);
   const free = state.freeBalance !== null;
   const clientSeed = body.clientSeed ?? randomBytes(8).toString('hex');
-  const result = play.inhouse
-    ? playEngine(play.engine, fairStream(state.serverSeed, clientSeed, state.nonce), params)
-    : playEngine('wheel', cryptoSource(), {});
+  const stepped = play.inhouse && isSteppedEngine(play.engine);
+  // A stepped round deals now and stays open unless the deal ends it (a blackjack).
+  let opened = false;
+  let result: EngineResult<EngineOutcome | Record<string, unknown>>;
+  if (stepped && isSteppedEngine(play.engine)) {
+    const dealt = replayStepped(play.engine, fairStream(state.serverSeed, clientSeed, state.nonce), []);
+    if ('invalid' in dealt) throw new AppError(500, errorCodes.internal, dealt.invalid);
+    opened = !dealt.done;
+    result = { outcome: steppedOutcome(dealt, []), multiplierBp: dealt.done ? dealt.multiplierBp : 0 };
+  } else {
+    result = play.inhouse
+      ? playEngine(play.engine, fairStream(state.serverSeed, clientSeed, state.nonce), params)
+      : playEngine('wheel', cryptoSource(), {});
+  }
   const win = payout(body.stake, result.multiplierBp);
   const roundId = randomUUID();
 
@@ -250,6 +304,15 @@ export async function playRound(ctx: PlayContext, page: GamePageKey, body: Round
   let row: PlayRoundRow | undefined;
   try {
     [after, row] = await db.transaction(async (trx) => {
+      if (stepped) {
+        // One stepped round at a time per session: the one waiting (or still being placed) first.
+        const [waiting] = await trx
+          .select({ id: playRounds.id })
+          .from(playRounds)
+          .where(and(eq(playRounds.sessionId, play.session.id), inArray(playRounds.status, ['open', 'pending'])))
+          .limit(1);
+        if (waiting) throw new AppError(409, playErrorCodes.roundOpen, 'A hand of this game is still in play: finish it first.');
+      }
       const [claimed] = await trx
         .update(playStates)
         .set({
@@ -279,11 +342,12 @@ export async function playRound(ctx: PlayContext, page: GamePageKey, body: Round
           serverSeedHash: play.inhouse ? state.serverSeedHash : null,
           clientSeed: play.inhouse ? clientSeed : null,
           nonce: play.inhouse ? state.nonce : null,
-          status: free ? 'settled' : 'pending',
+          status: free ? (opened ? 'open' : 'settled') : 'pending',
           roundKey: body.roundKey,
           requestHash,
           balanceAfter: free ? claimed.freeBalance : null,
           createdAt: ctx.now(),
+          updatedAt: ctx.now(),
         })
         .returning();
       return [claimed, inserted] as const;
@@ -305,8 +369,9 @@ export async function playRound(ctx: PlayContext, page: GamePageKey, body: Round
 
   const vendor = vendorFor(ctx, play);
   const playerId = String(play.session.memberId);
+  let debited: { balance: number };
   try {
-    await vendor.debit({ transactionId: `${roundId}:bet`, playerId, gameCode: play.session.game.code, roundId, amount: body.stake });
+    debited = await vendor.debit({ transactionId: `${roundId}:bet`, playerId, gameCode: play.session.game.code, roundId, amount: body.stake });
   } catch (error) {
     if (isAppError(error, (s) => s < 500)) {
       // Refused: no bet, no round; the committed seed (never revealed) stays the next round's.
@@ -321,25 +386,191 @@ export async function playRound(ctx: PlayContext, page: GamePageKey, body: Round
     // Otherwise the bet may or may not be placed: the round stays pending for the recovery sweep.
     throw error;
   }
+  if (opened) {
+    const [waiting] = await db
+      .update(playRounds)
+      .set({ status: 'open', balanceAfter: debited.balance, updatedAt: ctx.now() })
+      .where(and(eq(playRounds.id, roundId), eq(playRounds.status, 'pending')))
+      .returning();
+    return { round: toRound(waiting ?? row), balance: debited.balance, commitment };
+  }
+  const settled = await settleRound(ctx.app, vendor, row, win);
+  return { round: toRound(settled.row), balance: settled.balance, commitment };
+}
+
+/**
+ * Pays a `pending` round its win through the vendor's credit (`<roundId>:win`) and marks it settled. When the credit
+ * fails the stake is refunded, as a vendor voids a failed round; when that fails too the round stays pending for the
+ * recovery sweep.
+ */
+async function settleRound(app: FastifyInstance, vendor: VendorClient, row: PlayRoundRow, win: number): Promise<{ row: PlayRoundRow; balance: number }> {
+  const playerId = String(row.memberId);
   let balance: number;
   try {
-    balance = (await vendor.credit({ transactionId: `${roundId}:win`, playerId, roundId, amount: win })).balance;
+    balance = (await vendor.credit({ transactionId: `${row.id}:win`, playerId, roundId: row.id, amount: win })).balance;
   } catch (error) {
-    // The round cannot be settled: refund the stake, as a vendor voids a failed round. When that fails
-    // too, the round stays pending and the recovery sweep rolls it back later.
-    const voided = await vendor.rollback({ transactionId: `${roundId}:void`, playerId, roundId }).then(
+    const voided = await vendor.rollback({ transactionId: `${row.id}:void`, playerId, roundId: row.id }).then(
       () => true,
       () => false,
     );
-    if (voided) await db.update(playRounds).set({ status: 'void' }).where(and(eq(playRounds.id, roundId), eq(playRounds.status, 'pending')));
+    if (voided) await app.db.update(playRounds).set({ status: 'void' }).where(and(eq(playRounds.id, row.id), eq(playRounds.status, 'pending')));
     throw error;
   }
-  const [settled] = await db
+  const [settled] = await app.db
     .update(playRounds)
     .set({ status: 'settled', balanceAfter: balance })
-    .where(eq(playRounds.id, roundId))
+    .where(eq(playRounds.id, row.id))
     .returning();
-  return { round: toRound(settled ?? row), balance, commitment };
+  return { row: settled ?? row, balance };
+}
+
+// ------------------------------------------------------------------ stepped rounds
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Replays a stepped round with `actions`: its state, or 400 `play.params.invalid` with why the last action is refused. */
+function replayRound(row: PlayRoundRow, actions: readonly StepAction[]): SteppedState {
+  if (!isSteppedEngine(row.engine) || !row.serverSeed || row.clientSeed === null || row.nonce === null) {
+    throw new AppError(409, playErrorCodes.roundClosed, 'This round takes no actions.');
+  }
+  const state = replayStepped(row.engine, fairStream(row.serverSeed, row.clientSeed, row.nonce), actions);
+  if ('invalid' in state) throw new AppError(400, playErrorCodes.paramsInvalid, state.invalid);
+  return state;
+}
+
+const sameAction = (a: StepAction | undefined, b: StepAction) =>
+  !!a && a.action === b.action && JSON.stringify([...(a.holds ?? [])].sort()) === JSON.stringify([...(b.holds ?? [])].sort());
+
+/**
+ * Takes a stepped round's next action (its `step` says which): answers the round still open, or ended and paid. A
+ * retry of an action already taken answers the round as it is; another action at that step is 409.
+ */
+export async function playAction(ctx: PlayContext, page: GamePageKey, roundId: string, body: RoundActionBody): Promise<RoundResult> {
+  const play = await openSession(ctx, page);
+  const notFound = () => new AppError(404, playErrorCodes.roundNotFound, 'No round of this game with that id.');
+  if (!uuidPattern.test(roundId)) throw notFound();
+  const [row] = await ctx.app.db
+    .select()
+    .from(playRounds)
+    .where(and(eq(playRounds.id, roundId), eq(playRounds.sessionId, play.session.id)))
+    .limit(1);
+  if (!row) throw notFound();
+  const action: StepAction = body.holds ? { action: body.action, holds: [...new Set(body.holds)].sort((a, b) => a - b) } : { action: body.action };
+  const actions = actionsOf(row);
+  if (body.step < actions.length) {
+    if (!sameAction(actions[body.step], action)) throw new AppError(409, playErrorCodes.roundConflict, 'This step of the round was already played with another action.');
+    if (row.status === 'pending') throw new AppError(409, playErrorCodes.roundBusy, 'This round is still in progress.');
+    return answerRound(ctx, play, row);
+  }
+  if (body.step > actions.length) throw new AppError(409, playErrorCodes.roundConflict, 'This round is not at that step.');
+  if (row.status === 'pending') throw new AppError(409, playErrorCodes.roundBusy, 'This round is still in progress.');
+  if (row.status !== 'open') throw new AppError(409, playErrorCodes.roundClosed, 'This round has ended.');
+  const next = [...actions, action];
+  return advanceRound(ctx.app, ctx.now, row, actions.length, next, replayRound(row, next), vendorFor(ctx, play), play);
+}
+
+/**
+ * Writes a stepped round's new actions: still open, or ended (free play pays the play money; a real round goes
+ * pending and is paid through the vendor's credit). The write is conditional on the actions the round had, so two
+ * answers to one step cannot both land.
+ */
+async function advanceRound(
+  app: FastifyInstance,
+  now: () => Date,
+  row: PlayRoundRow,
+  taken: number,
+  next: StepAction[],
+  state: SteppedState,
+  vendor: VendorClient,
+  play: PlaySession | null,
+): Promise<RoundResult> {
+  const db = app.db;
+  const win = state.done ? payout(row.stake, state.multiplierBp) : 0;
+  const unchanged = and(
+    eq(playRounds.id, row.id),
+    eq(playRounds.status, 'open'),
+    sql`jsonb_array_length(coalesce(${playRounds.outcome} -> 'actions', '[]'::jsonb)) = ${taken}`,
+  );
+  const busy = () => new AppError(409, playErrorCodes.roundBusy, 'This round is still in progress.');
+  const commitmentOf = async () => {
+    if (!play) return null;
+    const [current] = await db.select().from(playStates).where(eq(playStates.sessionId, row.sessionId));
+    return current ? { serverSeedHash: current.serverSeedHash, nonce: current.nonce } : null;
+  };
+  const outcome = steppedOutcome(state, next);
+  if (!state.done) {
+    const [updated] = await db.update(playRounds).set({ outcome, updatedAt: now() }).where(unchanged).returning();
+    if (!updated) throw busy();
+    const balance = updated.balanceAfter ?? 0;
+    return { round: toRound(updated), balance: row.mode === 'free' ? await freeBalanceOf(db, row.sessionId) : balance, commitment: await commitmentOf() };
+  }
+  if (row.mode === 'free') {
+    const settled = await db.transaction(async (trx) => {
+      const [ended] = await trx.update(playRounds).set({ outcome, win, status: 'settled', updatedAt: now() }).where(unchanged).returning();
+      if (!ended) return undefined;
+      const [state] = await trx
+        .update(playStates)
+        .set({ freeBalance: sql`${playStates.freeBalance} + ${win}`, updatedAt: now() })
+        .where(eq(playStates.sessionId, row.sessionId))
+        .returning({ freeBalance: playStates.freeBalance });
+      const [final] = await trx.update(playRounds).set({ balanceAfter: state?.freeBalance ?? 0 }).where(eq(playRounds.id, row.id)).returning();
+      return final;
+    });
+    if (!settled) throw busy();
+    return { round: toRound(settled), balance: settled.balanceAfter ?? 0, commitment: await commitmentOf() };
+  }
+  const [ending] = await db.update(playRounds).set({ outcome, win, status: 'pending', updatedAt: now() }).where(unchanged).returning();
+  if (!ending) throw busy();
+  const settled = await settleRound(app, vendor, ending, win);
+  return { round: toRound(settled.row), balance: settled.balance, commitment: await commitmentOf() };
+}
+
+async function freeBalanceOf(db: Database, sessionId: string): Promise<number> {
+  const [state] = await db.select({ freeBalance: playStates.freeBalance }).from(playStates).where(eq(playStates.sessionId, sessionId));
+  return state?.freeBalance ?? 0;
+}
+
+/** Stepped rounds left open longer than this are finished by the recovery sweep (default of `finishOpenRounds`). */
+export const defaultOpenRoundTimeoutMs = 10 * 60_000;
+
+/**
+ * Finishes the stepped rounds nobody has touched for `olderThanMs`: each takes its game's closing action until it
+ * ends, and is paid as an action of the player's would pay it.
+ */
+export async function finishOpenRounds(
+  app: FastifyInstance,
+  options: { now: () => Date; olderThanMs?: number; limit?: number },
+): Promise<{ found: number; finished: number; failed: number }> {
+  const cutoff = new Date(options.now().getTime() - (options.olderThanMs ?? defaultOpenRoundTimeoutMs));
+  const rows = await app.db
+    .select({ row: playRounds, vendorCode: games.vassalage })
+    .from(playRounds)
+    .innerJoin(games, eq(games.id, playRounds.gameId))
+    .where(and(eq(playRounds.status, 'open'), lt(playRounds.updatedAt, cutoff)))
+    .orderBy(asc(playRounds.updatedAt))
+    .limit(options.limit ?? 200);
+  const report = { found: rows.length, finished: 0, failed: 0 };
+  for (const { row, vendorCode } of rows) {
+    try {
+      if (!isSteppedEngine(row.engine)) continue;
+      const taken = actionsOf(row).length;
+      const next = [...actionsOf(row)];
+      let state = replayRound(row, next);
+      while (!state.done && next.length < taken + 10) {
+        next.push(finishAction(row.engine));
+        state = replayRound(row, next);
+      }
+      // The write is conditional on the actions the round had: a player's action landing first wins.
+      const vendor = createVendorClient(app, row.merchantCode, vendorCode, options.now);
+      await advanceRound(app, options.now, row, taken, next, state, vendor, null);
+      report.finished++;
+    } catch (error) {
+      app.log.warn({ err: error, roundId: row.id }, 'open stepped round not finished yet');
+      report.failed++;
+    }
+  }
+  if (report.found) app.log.info(report, 'open stepped rounds finished');
+  return report;
 }
 
 // ------------------------------------------------------------------ recovery
@@ -375,14 +606,15 @@ export async function recoverOpenRounds(
 ): Promise<RecoveryReport> {
   const db = app.db;
   const cutoff = new Date(options.now().getTime() - (options.olderThanMs ?? defaultRecoverAfterMs));
-  const conditions = [eq(playRounds.status, 'pending'), eq(playRounds.mode, 'real'), lt(playRounds.createdAt, cutoff)];
+  // A stepped round goes pending when it ends, long after it began: its clock is its last change.
+  const conditions = [eq(playRounds.status, 'pending'), eq(playRounds.mode, 'real'), lt(playRounds.updatedAt, cutoff)];
   if (options.merchantCode) conditions.push(eq(playRounds.merchantCode, options.merchantCode));
   const rows = await db
     .select({ id: playRounds.id, merchantCode: playRounds.merchantCode, memberId: playRounds.memberId, vendorCode: games.vassalage })
     .from(playRounds)
     .innerJoin(games, eq(games.id, playRounds.gameId))
     .where(and(...conditions))
-    .orderBy(asc(playRounds.createdAt))
+    .orderBy(asc(playRounds.updatedAt))
     .limit(options.limit ?? 500);
   const report: RecoveryReport = { found: rows.length, rolledBack: 0, settled: 0, failed: 0 };
   for (const round of rows) {

@@ -131,7 +131,7 @@ describe('bets recover', () => {
       const [game] = await handle.db
         .select({ id: games.id })
         .from(games)
-        .where(and(eq(games.merchantCode, 'DEMO'), eq(games.vassalage, 'BGS'), eq(games.gameName, 'HiLo'), isNotNull(games.nodeId)));
+        .where(and(eq(games.merchantCode, 'DEMO'), eq(games.vassalage, 'BGS'), eq(games.gameName, 'Diamonds'), isNotNull(games.nodeId)));
       // A server whose settlement and rollback fail: the round keeps the stake and stays open.
       const app = await buildApp({ db: handle.db, rateLimitPerMinute: 100_000, play: { recoverEveryMs: 0 } });
       app.addHook('onRequest', async (request, reply) => {

@@ -218,7 +218,10 @@ describe('SIGKILL under load', () => {
         };
         // Game rounds on an in-house game and a vendor sandbox game, each with its round key.
         const games = (await call(gameListEndpoint, { query: { gameType: 'RNG', pageNo: 1, pageSize: 100 } as never })).games.filter((g) => g.nodeId);
-        const slot = games.find((g) => g.vassalage === 'BGS' && !/dice|mines|keno|tower|roulette|baccarat|diamonds|coin flip|double|wheel|fortune/i.test(g.gameName) && g.gameClassify !== 'CRASH')!;
+        // Diamonds: an in-house game played with the stake alone.
+        const slot = (await call(gameListEndpoint, { query: { gameType: 'RNG', gameName: 'Diamonds', pageNo: 1, pageSize: 10 } as never })).games.find(
+          (g) => g.vassalage === 'BGS' && g.gameName === 'Diamonds',
+        )!;
         const sandbox = games.find((g) => g.vassalage !== 'BGS')!;
         const roundLoop = async (gameId: number, stake: number) => {
           const { url } = await call(launchGameEndpoint, { body: { gameId } });

@@ -57,12 +57,77 @@ function el(tag, className, text) {
 /** Text of the symbols drawn in CSS is hidden; bar and seven are text. */
 const glyphs = { cherry: 'C', lemon: 'L', plum: 'P', bell: 'B', bar: 'BAR', seven: '7' };
 
+const suits = ['♣', '♦', '♥', '♠'];
+const ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const cardName = (card) => `${ranks[card % 13]}${suits[Math.floor(card / 13)]}`;
+const cardEl = (card, tag = 'span') => el(tag, `card suit-${Math.floor(card / 13)}`, cardName(card));
+
+/** Video Poker: the positions of the dealt cards the player keeps (toggled on the board). */
+let holds = new Set();
+
 function renderBoard(round) {
   const board = $('board');
   board.replaceChildren();
   if (!round) return;
   const o = round.outcome;
-  if (round.engine === 'slot') {
+  if (round.engine === 'hilo') {
+    const row = el('p', 'hilo-history');
+    row.setAttribute('aria-hidden', 'true');
+    for (const step of o.history) row.append(el('span', `card mini suit-${Math.floor(step.card / 13)}${step.call === 'skip' ? ' skipped' : ''}`, cardName(step.card)));
+    board.append(row, cardEl(o.card, 'p'));
+    board.lastChild.classList.add('big');
+    if (round.open) {
+      board.append(
+        el('p', 'sub', t('play.hilo.chances', { higher: String(o.chances.higher), lower: String(o.chances.lower) })),
+        el('p', 'sub', t('play.hilo.cashoutNow', { multiplier: (o.multiplierBp / 10000).toFixed(2) })),
+      );
+      return;
+    }
+    board.append(el('p', 'sub', outcomeText(round)));
+  } else if (round.engine === 'videopoker') {
+    const hand = el('div', 'poker-hand');
+    o.cards.forEach((card, position) => {
+      if (round.open) {
+        // A dealt card is a toggle: pressed keeps it through the draw.
+        const button = cardEl(card, 'button');
+        button.type = 'button';
+        button.classList.add('hold-toggle');
+        button.setAttribute('aria-pressed', holds.has(position) ? 'true' : 'false');
+        button.append(el('span', 'held', t('play.held')));
+        button.addEventListener('click', () => {
+          if (holds.has(position)) holds.delete(position);
+          else holds.add(position);
+          button.setAttribute('aria-pressed', holds.has(position) ? 'true' : 'false');
+        });
+        hand.append(button);
+      } else {
+        const kept = o.holds.includes(position);
+        const shown = cardEl(card);
+        if (kept) shown.classList.add('kept');
+        hand.append(shown);
+      }
+    });
+    board.append(hand);
+    if (round.open) {
+      board.append(el('p', 'sub', t('play.videopoker.pick')));
+      return;
+    }
+    board.append(el('p', 'big', t(`play.videopoker.hand.${o.hand}`)), el('p', 'sub', `${o.pays}x`));
+  } else if (round.engine === 'blackjack') {
+    const hand = (cards, label) => {
+      const row = el('p', 'baccarat-hand');
+      row.append(el('span', 'baccarat-label', label));
+      for (const card of cards) row.append(cardEl(card));
+      if (round.open && cards.length === 1) row.append(el('span', 'card hole', '?'));
+      return row;
+    };
+    board.append(
+      hand(o.dealer, round.open ? t('play.blackjack.dealerShows') : t('play.blackjack.dealer', { total: String(o.dealerTotal) })),
+      hand(o.player, t('play.blackjack.you', { total: String(o.playerTotal) })),
+    );
+    if (round.open) return;
+    board.append(el('p', 'big', t(`play.blackjack.outcome.${o.outcome}`)));
+  } else if (round.engine === 'slot') {
     const winning = new Set();
     const lines = [[0, 0, 0], [1, 1, 1], [2, 2, 2], [0, 1, 2], [2, 1, 0]];
     for (const l of o.lines) {
@@ -110,12 +175,10 @@ function renderBoard(round) {
     for (const gem of o.gems) row.append(el('span', `gem gem-${gem}`, '◆'));
     board.append(el('p', 'big', `${(o.multiplier / 100).toFixed(2)}x`), row, el('p', 'sub', t(`play.diamonds.hand.${o.hand}`)));
   } else if (round.engine === 'baccarat') {
-    const suits = ['♠', '♥', '♦', '♣'];
-    const ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
     const hand = (cards, label) => {
       const row = el('p', 'baccarat-hand');
       row.append(el('span', 'baccarat-label', label));
-      for (const card of cards) row.append(el('span', `card suit-${Math.floor(card / 13)}`, `${ranks[card % 13]}${suits[Math.floor(card / 13)]}`));
+      for (const card of cards) row.append(cardEl(card));
       return row;
     };
     board.append(
@@ -164,6 +227,35 @@ function renderBoard(round) {
       grid,
       el('p', 'sub', o.hit === null ? t('play.mines.safe', { count: String(o.picks.length) }) : t('play.mines.hit', { tile: String(o.hit + 1) })),
     );
+  } else if (round.engine === 'ladder') {
+    // The two rails and the rungs, the path from the start to the end marked.
+    const ladder = el('div', `ladder-board start-${o.start} rungs-${o.rungs}`);
+    ladder.setAttribute('aria-hidden', 'true');
+    ladder.append(el('span', 'ladder-rail left'), el('span', 'ladder-rail right'));
+    for (let rung = 0; rung < o.rungs; rung++) ladder.append(el('span', 'ladder-rung'));
+    board.append(el('p', 'big', t(`play.choice.${o.end}`)), ladder, el('p', 'sub', outcomeText(round)));
+  } else if (round.engine === 'penalty') {
+    const saves = new Set(o.saves);
+    const goal = el('ol', 'penalty-goal');
+    goal.setAttribute('aria-hidden', 'true');
+    for (let zone = 0; zone < 6; zone++) {
+      const cls = ['penalty-cell', saves.has(zone) ? 'saved' : '', zone === o.zone ? 'shot' : '', zone === o.zone && o.goal ? 'goal' : ''].filter(Boolean).join(' ');
+      goal.append(el('li', cls, zone === o.zone ? '●' : saves.has(zone) ? '✕' : ''));
+    }
+    board.append(el('p', 'big', o.goal ? `${(o.multiplier / 100).toFixed(2)}x` : '0x'), goal, el('p', 'sub', outcomeText(round)));
+  } else if (round.engine === 'cryptos') {
+    // The price line as bars from the opening price.
+    const chart = el('ol', `cryptos-chart ${o.direction}`);
+    chart.setAttribute('aria-hidden', 'true');
+    for (const price of o.prices) {
+      const bar = el('li', price >= 0 ? 'cryptos-tick above' : 'cryptos-tick below');
+      bar.dataset.price = String(price);
+      bar.style.setProperty('--h', String(Math.abs(price)));
+      chart.append(bar);
+    }
+    board.append(el('p', `big cryptos-${o.direction}`, o.direction === 'up' ? '▲' : '▼'), chart, el('p', 'sub', outcomeText(round)));
+  } else if (round.engine === 'twist') {
+    board.append(el('p', 'big', `${(o.multiplier / 100).toFixed(2)}x`), el('p', 'sub', outcomeText(round)));
   } else if (round.engine === 'keno') {
     const hits = new Set(o.hits);
     const drawn = el('ol', 'keno-drawn');
@@ -199,6 +291,16 @@ function outcomeText(round) {
   if (round.engine === 'baccarat') return t(`play.baccarat.winner.${o.winner}`);
   if (round.engine === 'roulette') return t('play.roulette.landed', { pocket: String(o.pocket), colour: t(`play.choice.${o.colour}`) });
   if (round.engine === 'tower') return o.won ? t('play.tower.reached', { floors: String(o.reached) }) : t('play.tower.fell', { floor: String(o.reached + 1) });
+  if (round.engine === 'hilo') {
+    if (o.won) return t('play.hilo.cashedOut', { multiplier: (o.multiplierBp / 10000).toFixed(2), calls: String(o.calls) });
+    return o.cashedOut ? t('play.hilo.returned') : t('play.hilo.lost', { calls: String(o.calls) });
+  }
+  if (round.engine === 'videopoker') return `${o.cards.map(cardName).join(' ')}: ${t(`play.videopoker.hand.${o.hand}`)}`;
+  if (round.engine === 'blackjack') return `${t('play.blackjack.totals', { player: String(o.playerTotal), dealer: String(o.dealerTotal) })}: ${t(`play.blackjack.outcome.${o.outcome}`)}`;
+  if (round.engine === 'ladder') return t('play.ladder.result', { start: t(`play.choice.${o.start}`), rungs: String(o.rungs), end: t(`play.choice.${o.end}`) });
+  if (round.engine === 'penalty') return t(o.goal ? 'play.penalty.goal' : 'play.penalty.saved', { zone: t(`play.penalty.zone.${o.zone}`) });
+  if (round.engine === 'cryptos') return t('play.cryptos.result', { direction: t(`play.choice.${o.direction}`), change: String(o.prices[o.prices.length - 1]) });
+  if (round.engine === 'twist') return t('play.twist.segment', { segment: String(o.segment + 1), multiplier: (o.multiplier / 100).toFixed(2) });
   if (round.engine === 'mines') return o.hit === null ? t('play.mines.safe', { count: String(o.picks.length) }) : t('play.mines.hit', { tile: String(o.hit + 1) });
   return `${(o.multiplier / 100).toFixed(2)}x`;
 }
@@ -343,7 +445,24 @@ if (towerPicks) {
 const seedInput = $('client-seed');
 if (seedInput) seedInput.value = newClientSeed();
 
-renderBoard(data.state.lastRound);
+/** A stepped round waiting for the player's decision (HiLo, Video Poker, Blackjack), or null. */
+let openRound = null;
+const stepActions = $('step-actions');
+
+/** Shows a stepped round: while open, its allowed actions are enabled and a new deal waits; once ended, the form is back. */
+function showOpen(round) {
+  openRound = round?.open ? round : null;
+  if (!stepActions) return;
+  stepActions.hidden = !openRound;
+  for (const button of stepActions.querySelectorAll('button[data-action]')) {
+    button.disabled = !openRound?.open.allowed.includes(button.dataset.action);
+  }
+  $('play-button').disabled = !!openRound;
+  if (!openRound) holds = new Set();
+}
+
+renderBoard(data.state.openRound ?? data.state.lastRound);
+showOpen(data.state.openRound);
 renderHistory();
 
 const errorText = {
@@ -356,6 +475,8 @@ const errorText = {
   'rg.play.excluded': 'play.error.excluded',
   'rg.bet.loss.limit': 'play.error.lossLimit',
   'rg.bet.wager.limit': 'play.error.wagerLimit',
+  'play.round.open': 'play.error.open',
+  'play.round.closed': 'play.error.closed',
 };
 
 /** Answers after which the round may still be in progress or placed: the next press retries it with the same key. */
@@ -367,10 +488,10 @@ let pending = null;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends the round; after a network failure (no answer) sends it once more with the same key. */
-async function sendRound(body) {
+async function sendRound(body, path = 'round') {
   for (let attempt = 0; ; attempt++) {
     try {
-      const res = await fetch(`/play/${encodeURIComponent(token)}/round`, {
+      const res = await fetch(`/play/${encodeURIComponent(token)}/${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
@@ -411,6 +532,9 @@ $('round-form').addEventListener('submit', async (event) => {
   // Mini Roulette: a number bet is on the number chosen.
   if (choice?.value === 'number' && $('pocket')) body.target = Number($('pocket').value);
   if ($('risk')) body.risk = $('risk').value;
+  // Penalty Goal: the zone shot at.
+  const zone = root.querySelector('input[name="zone"]:checked');
+  if (zone) body.target = Number(zone.value);
   if ($('rows')) body.rows = Number($('rows').value);
   if (towerPicks) {
     body.picks = towerClimb();
@@ -449,18 +573,50 @@ $('round-form').addEventListener('submit', async (event) => {
       return;
     }
     pending = null;
-    const { round, balance, commitment } = json.value;
-    setBalance(balance);
-    renderBoard(round);
-    addRound(round);
-    if (commitment) {
-      $('commitment').textContent = commitment.serverSeedHash;
-      $('nonce').textContent = String(commitment.nonce);
-    }
+    showRound(json.value);
   } catch {
     error.textContent = t('play.error.generic');
   } finally {
-    button.disabled = false;
+    button.disabled = !!openRound;
+    root.removeAttribute('aria-busy');
+  }
+});
+
+/** A round's answer: the balance, the board, and either the decisions of an open round or the history's new line. */
+function showRound({ round, balance, commitment }) {
+  setBalance(balance);
+  if (!round.open) holds = new Set();
+  renderBoard(round);
+  showOpen(round);
+  if (!round.open) addRound(round);
+  if (commitment && $('commitment')) {
+    $('commitment').textContent = commitment.serverSeedHash;
+    $('nonce').textContent = String(commitment.nonce);
+  }
+}
+
+/** A decision of the open round; its step makes a retry after no answer safe (the server answers the step taken). */
+stepActions?.addEventListener('click', async (event) => {
+  const button = event.target.closest('button[data-action]');
+  if (!button || !openRound) return;
+  const error = $('error');
+  error.textContent = '';
+  const body = { action: button.dataset.action, step: openRound.open.step };
+  if (body.action === 'draw') body.holds = [...holds].sort((a, b) => a - b);
+  for (const b of stepActions.querySelectorAll('button')) b.disabled = true;
+  root.setAttribute('aria-busy', 'true');
+  try {
+    const json = await sendRound(body, `round/${encodeURIComponent(openRound.roundId)}/action`);
+    if (!json?.success) {
+      error.textContent = t(errorText[json?.errorCode] ?? 'play.error.generic');
+      await refresh();
+      return;
+    }
+    showRound(json.value);
+  } catch {
+    error.textContent = t('play.error.generic');
+    showOpen(openRound);
+  } finally {
     root.removeAttribute('aria-busy');
   }
 });
@@ -471,6 +627,10 @@ async function refresh() {
   const json = await res?.json().catch(() => null);
   if (!json?.success) return;
   setBalance(json.value.balance);
+  if (stepActions) {
+    renderBoard(json.value.openRound ?? json.value.lastRound);
+    showOpen(json.value.openRound);
+  }
   if (json.value.commitment && $('commitment')) {
     $('commitment').textContent = json.value.commitment.serverSeedHash;
     $('nonce').textContent = String(json.value.commitment.nonce);
