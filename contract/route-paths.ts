@@ -83,6 +83,7 @@ export const memberPaths = [
   '/m/member/kyc',
   '/m/responsibleGaming',
   '/m/lotto/orders',
+  '/m/leaderboard',
   ...contractPaths,
 ] as const;
 

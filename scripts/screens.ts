@@ -139,6 +139,18 @@ const shots: Shot[] = [
   { name: 'member-rewards', path: '/m/mall/mallHome', login: member },
   { name: 'member-invite', path: '/m/inviteFriends', login: member },
   { name: 'member-kyc', path: '/m/member/kyc', login: member },
+  // The leaderboard (docs/member.md): the month's turnover, where player1's seeded rounds rank them.
+  {
+    name: 'member-leaderboard',
+    path: '/m/leaderboard',
+    login: member,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Top turnover' }).click();
+      await page.getByRole('button', { name: 'This month' }).click();
+      await page.getByRole('region', { name: 'Your rank' }).getByText(/^No\. \d+$/).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
   { name: 'money-profit', path: '/m/transaction/profit?types=A', login: member },
   { name: 'money-bonus', path: '/m/transaction/profit?types=O', login: member },
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },

@@ -35,6 +35,7 @@ export function shortcutsOf({ agent, betRecord, referral }: { agent: boolean; be
     { link: { to: '/m/transaction/profit', search: { types: 'A' } }, icon: 'chart-line', labelId: 'title.transactionProfit' },
     { link: { to: '/m/transaction/profit', search: { types: 'O' } }, icon: 'gift', labelId: 'title.transactionBonus' },
     { link: { to: '/m/member/kyc' }, icon: 'id-card', labelId: 'title.memberKyc' },
+    { link: { to: '/m/leaderboard' }, icon: 'crown', labelId: 'title.leaderboard' },
     { link: { to: '/m/webEmail' }, icon: 'mail', labelId: 'account.news' },
     ...(referral && !agent ? [{ link: { to: '/m/inviteFriends' }, icon: 'user-plus', labelId: 'title.inviteFriends' } as Shortcut] : []),
     { link: { to: '/m/set' }, icon: 'settings', labelId: 'title.set' },

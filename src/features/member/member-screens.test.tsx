@@ -76,11 +76,13 @@ describe('member center (/m/member/home)', () => {
       'Profit record',
       'Bonus details',
       'KYC center',
+      'Leaderboard',
       'News',
       'Invite friends',
       'Personal settings',
     ]);
     expect(within(shortcuts).getByRole('link', { name: 'News' }).getAttribute('href')).toBe('/m/webEmail');
+    expect(within(shortcuts).getByRole('link', { name: 'Leaderboard' }).getAttribute('href')).toBe('/m/leaderboard');
     expect(within(shortcuts).getByRole('button', { name: 'Customer service' })).toBeTruthy();
     await user.click(within(shortcuts).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('alertdialog')).toBeTruthy();
@@ -186,7 +188,7 @@ describe('the right-side member menu (home header)', () => {
     await user.click(await screen.findByRole('button', { name: 'Member menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Member' });
     expect(await within(menu).findByRole('region', { name: 'Lucky Al' })).toBeTruthy();
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['My account', 'Responsible gaming', 'News']);
+    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['My account', 'Responsible gaming', 'Leaderboard', 'News']);
     expect(within(menu).getByRole('button', { name: 'Customer service' })).toBeTruthy();
     await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('alertdialog', { name: 'Are you sure you want to log out?' })).toBeTruthy();
