@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { jackpotCounterMachine, jackpotStepsMs } from './jackpot-counter.machine.ts';
+import { jackpotCounterMachine, jackpotFixed, jackpotStepsMs } from './jackpot-counter.machine.ts';
 import { coverageOf } from './test/coverage.ts';
 import { modelPathSets } from './test/model.ts';
 import { jackpotCounterModel, sequence } from './test/models/jackpot-counter.model.ts';
@@ -45,5 +45,18 @@ describe('jackpotCounter machine', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(actor.getSnapshot().context.value).toBe(first);
     expect(actor.getSnapshot().value).toBe('still');
+  });
+
+  it('the fixed counter is a number from 833,000,000.00 to 833,999,999.99 that stands, motion or not', async () => {
+    const low = createActor(jackpotCounterMachine, { input: { mode: 'fixed', reducedMotion: false, random: sequence(0) } });
+    low.start();
+    expect(low.getSnapshot().context).toMatchObject({ value: 83_300_000_000, decimals: 2 });
+    expect(low.getSnapshot().value).toBe('still');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(low.getSnapshot().context.value).toBe(83_300_000_000);
+    const high = createActor(jackpotCounterMachine, { input: { mode: 'fixed', reducedMotion: true, random: sequence(0.9999999999) } });
+    high.start();
+    expect(high.getSnapshot().context.value).toBe(jackpotFixed.max);
+    expect(high.getSnapshot().context.value / 10 ** jackpotFixed.decimals).toBeCloseTo(833_999_999.99, 2);
   });
 });

@@ -53,6 +53,7 @@ const teamLead = { username: 'team_lead_a', password: 'Team#2026' };
 const shots: Shot[] = [
   { name: 'home-guest', path: '/m/home' },
   { name: 'home-member', path: '/m/home', login: member },
+  { name: 'slots-center', path: '/m/slotsCenter' },
   { name: 'login', path: '/m/login' },
   { name: 'register', path: '/m/register' },
   { name: 'promotions', path: '/m/activity' },

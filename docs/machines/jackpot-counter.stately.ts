@@ -13,6 +13,12 @@ export const jackpotCounterMachine = createMachine({
           "target": [
             "#jackpotCounter.still"
           ],
+          "guard": "isFixed"
+        },
+        {
+          "target": [
+            "#jackpotCounter.still"
+          ],
           "guard": "prefersReducedMotion"
         },
         {

@@ -1,8 +1,12 @@
-/** The home footer's decorative jackpot counter, in the app's actor system (its own module: the footer loads when scrolled near). */
-import { jackpotCounterMachine } from '../../machines/jackpot-counter.machine.ts';
+/** The decorative jackpot counters, in the app's actor system (their own module: the views load with their screens). */
+import { type JackpotMode, jackpotCounterMachine } from '../../machines/jackpot-counter.machine.ts';
 import { useSystemActor } from './actor-system.ts';
 import { prefersReducedMotion } from './motion.ts';
 
-export function useJackpotCounter() {
-  return useSystemActor(jackpotCounterMachine, { systemId: 'jackpotCounter', input: { reducedMotion: prefersReducedMotion() } });
+/** The home footer's growing counter, or the slots centre's fixed number. */
+export function useJackpotCounter(mode: JackpotMode = 'growing') {
+  return useSystemActor(jackpotCounterMachine, {
+    systemId: mode === 'fixed' ? 'jackpotFixed' : 'jackpotCounter',
+    input: { mode, reducedMotion: prefersReducedMotion() },
+  });
 }

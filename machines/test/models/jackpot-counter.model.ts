@@ -12,10 +12,11 @@ export const jackpotCounterModel: MachineModel<typeof jackpotCounterMachine> = {
   machine: jackpotCounterMachine,
   aspects: [
     {
-      name: 'growing, or still for reduced motion',
+      name: 'growing, or still for reduced motion and the fixed number',
       inputs: [
         { reducedMotion: false, random: sequence(0) },
         { reducedMotion: true, random: sequence(0) },
+        { mode: 'fixed', reducedMotion: false, random: sequence(0) },
       ],
       events: [{ type: 'xstate.after.step.jackpotCounter.growing' }],
       // The value only grows: states differ by their state value alone.

@@ -7,10 +7,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
 import type { DownloadLink, Footer } from '../../../contract/content.ts';
 import type { Winner } from '../../../contract/games.ts';
-import { useJackpotCounter } from '../../app/jackpot-actors.ts';
 import { usePlay } from '../../app/lobby-actors.ts';
 import { useBrandName } from '../../app/brand.ts';
 import { useChatLaunch } from '../../app/chat-entry.ts';
@@ -19,6 +17,7 @@ import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { type CurrencyLike, useFormatMoney } from '../../ui/money-format.ts';
 import { fallBackToDefaultIcon } from './game-tile.tsx';
+import { JackpotCounter } from './jackpot-counter.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import { useInstallActor, wantInstallLayer } from '../../app/install-state.ts';
 import { type InstallFacts, offersAndroidLink } from '../../../machines/install.machine.ts';
@@ -129,22 +128,6 @@ export function WinnerBoard({ winners, currency }: { winners: Winner[]; currency
 
 /** Amounts before the merchant's currency is known: 2 decimals, no symbol. */
 const noCurrency: CurrencyLike = { symbol: '', minorUnits: 2 };
-
-/** Decorative jackpot counter (spec section 4), run by its machine: it grows every 3 to 5 s, or stands still with reduced motion. */
-export function JackpotCounter({ currency }: { currency: CurrencyLike | null }) {
-  const t = useT();
-  const intl = useIntl();
-  const value = useSelector(useJackpotCounter(), (s) => s.context.value);
-  return (
-    <div className={styles.jackpot}>
-      <span>{t('lobby.footer.jackpot')}</span>
-      <span className={styles.jackpotValue}>
-        {currency?.symbol ?? ''}
-        {intl.formatNumber(value)}
-      </span>
-    </div>
-  );
-}
 
 /**
  * The home's floating customer service button (spec section 2): the live chat, for guests too. It comes

@@ -181,6 +181,18 @@ describe('in-house lists', () => {
   });
 });
 
+describe('slots centre', () => {
+  it('shows the fixed jackpot: a number from 833,000,000.00 to 833,999,999.99 with 2 decimals, which stands', async () => {
+    lobbyServer();
+    renderApp({ path: '/m/slotsCenter' });
+    const value = await screen.findByText(/^833,\d{3},\d{3}\.\d{2}$/);
+    expect(value.previousElementSibling!.textContent).toBe('Jackpot');
+    const shown = value.textContent;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(value.textContent).toBe(shown);
+  });
+});
+
 describe('hot-games centre', () => {
   it('shows the m_hotgames banners, filters the hot list in its panel, switches category and searches by name', async () => {
     const server = lobbyServer();

@@ -8,6 +8,7 @@ import { useRole } from '../../app/app-actor.tsx';
 import { categoryLinkOf, favouritesLink, usePrizeMode } from '../../app/lobby-actors.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
+import { JackpotCounter } from './jackpot-counter.tsx';
 import { GameListView, GameStrip } from './game-list-view.tsx';
 import { VendorList } from './lobby-blocks.tsx';
 import { useCategoryName } from './lobby-names.ts';
@@ -36,12 +37,13 @@ export function LobbyFrame({ types, children }: { types: VendorGameTypes | null;
  * category (as a list for SPORTS, ESPORTS and COCKFIGHT) and its games with
  * the classify, vendor and min-bet filters.
  */
-export function CategoryScreen({ category, types }: { category: string; types: VendorGameTypes | null }) {
+export function CategoryScreen({ category, types, jackpot }: { category: string; types: VendorGameTypes | null; jackpot?: ReactNode }) {
   useCatalogPart('lobby');
   const t = useT();
   const vendors = types?.mapping[category]?.vendors ?? [];
   return (
     <LobbyFrame types={types}>
+      {jackpot}
       {category === 'LOTT' || category === 'ELOTT' ? (
         <Suspense fallback={null}>
           <LotteryBar kind={category} />
@@ -108,7 +110,8 @@ export function GameListScreen({
 /** /m/slotsCenter: the slot vendors and every slot game. */
 export function SlotsCenterScreen({ types }: { types: VendorGameTypes | null }) {
   useCatalogPart('lobby');
-  return <CategoryScreen category="RNG" types={types} />;
+  // The spec's second jackpot: a bare number (no currency: the wallet's code stays out of this screen's load).
+  return <CategoryScreen category="RNG" types={types} jackpot={<JackpotCounter mode="fixed" currency={null} />} />;
 }
 
 /**
