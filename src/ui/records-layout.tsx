@@ -1,3 +1,4 @@
+import { DateInput } from './date-input.tsx';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -74,13 +75,7 @@ function DateFilter({ actor }: { actor: RecordsActor }) {
           {t('money.records.from')}
         </label>
         <div className={styles.control}>
-          <input
-            id="records-from"
-            type="date"
-            className={styles.input}
-            value={filter.startDate ?? ''}
-            onChange={(event) => set({ startDate: event.target.value || null })}
-          />
+          <DateInput id="records-from" mode="date" className={styles.input} value={filter.startDate ?? ''} onValue={(value) => set({ startDate: value || null })} />
         </div>
       </div>
       <div className={styles.field}>
@@ -88,13 +83,7 @@ function DateFilter({ actor }: { actor: RecordsActor }) {
           {t('money.records.to')}
         </label>
         <div className={styles.control}>
-          <input
-            id="records-to"
-            type="date"
-            className={styles.input}
-            value={filter.endDate ?? ''}
-            onChange={(event) => set({ endDate: event.target.value || null })}
-          />
+          <DateInput id="records-to" mode="date" className={styles.input} value={filter.endDate ?? ''} onValue={(value) => set({ endDate: value || null })} />
         </div>
       </div>
     </div>

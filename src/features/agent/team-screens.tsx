@@ -1,3 +1,4 @@
+import { DateInput } from '../../ui/date-input.tsx';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -122,7 +123,7 @@ export function TeamOverviewScreen() {
               {t(key === 'startDate' ? 'money.records.from' : 'money.records.to')}
             </label>
             <div className={recordStyles.control}>
-              <input id={`overview-${key}`} type="date" className={recordStyles.input} value={custom[key]} onChange={(e) => setCustom({ ...custom, [key]: e.target.value })} />
+              <DateInput id={`overview-${key}`} mode="date" className={recordStyles.input} value={custom[key]} onValue={(value) => setCustom({ ...custom, [key]: value })} />
             </div>
           </div>
         ))}

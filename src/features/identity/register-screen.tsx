@@ -1,3 +1,4 @@
+import { birthdayYears, boundsOf, clipDate } from '../../ui/date-modes.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -71,8 +72,8 @@ const labelIds: Record<RegistrationField, MessageId> = {
   identifying: 'identity.field.captcha',
 };
 
-/** The birthday picker's range (section 5): 1 January 1900 to the end of this year. */
-export const birthdayRange = () => ({ min: '1900-01-01', max: `${new Date().getFullYear()}-12-31` });
+/** The birthday picker's range (sections 4 and 5): 1 January 1900 to the end of this year. */
+export const birthdayRange = () => boundsOf('date', birthdayYears(new Date()));
 
 const emptyValues = (): RegistrationFormValues =>
   ({ ...Object.fromEntries(registrationFields.map((f) => [f, ''])), countryDialingCode: defaultDialingCode }) as RegistrationFormValues;
@@ -322,7 +323,16 @@ function RegisterForm({
         );
       case 'birthday':
         return (
-          <TextField key={field} label={label(field)} type="date" min={birthday.min} max={birthday.max} registration={register(field)} error={error} />
+          <TextField
+            key={field}
+            label={label(field)}
+            type="date"
+            min={birthday.min}
+            max={birthday.max}
+            // A date typed outside the range is clipped to it (section 4).
+            registration={register(field, { setValueAs: (value: string) => clipDate('date', value ?? '', birthdayYears(new Date())) })}
+            error={error}
+          />
         );
       case 'email':
         return (
