@@ -150,5 +150,8 @@ export const errorCodes = {
   chatDisabled: 'chat.disabled',
   chatStaffLoginFailed: 'chat.staff.login.failed',
   chatStaffLoginThrottled: 'chat.staff.login.throttled',
+  // live stream rooms (contract/live.ts)
+  liveDisabled: 'live.disabled',
+  liveRoomNotFound: 'live.room.not.found',
   ...clientErrorCodes,
 } as const;

@@ -44,6 +44,7 @@ export const openPaths = [
   '/m/lott',
   '/m/elott',
   '/m/lotto/rank',
+  '/m/live',
 ] as const;
 
 /**

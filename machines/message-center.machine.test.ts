@@ -69,8 +69,8 @@ describe('message center machine', () => {
     expect(opened).toEqual(['https://t.me/x', 'https://cs.example']);
   });
 
-  it('shows Telegram only with its link and live chat only with CBS3; a row without a link does nothing', async () => {
-    expect(visibleRows({ links: demoLinks })).toEqual(['telegram', 'announcement', 'inbox', 'chat', 'service']);
+  it('shows Telegram only with its link, live chat and the live rooms only with CBS3; a row without a link does nothing', async () => {
+    expect(visibleRows({ links: demoLinks })).toEqual(['telegram', 'announcement', 'inbox', 'chat', 'live', 'service']);
     expect(visibleRows({ links: noLinks })).toEqual(['announcement', 'inbox', 'service']);
     const { opened, tap, actor } = await start('member', noLinks);
     tap('telegram');
@@ -87,6 +87,14 @@ describe('message center machine', () => {
     actor.send({ type: 'back' });
     expect(went).toEqual([{ to: '/m/notice' }, { to: '/m/webEmail' }, { to: '/m/home' }]);
     expect(chats).toEqual(['member']);
+  });
+
+  it('opens the live rooms for anyone, a guest and a trial account too', async () => {
+    for (const role of ['guest', 'trial', 'member'] as const) {
+      const { went, tap } = await start(role);
+      tap('live');
+      expect(went).toEqual([{ to: '/m/live' }]);
+    }
   });
 
   it('refuses a trial account messages and chat for 1 s and stays; announcements open', async () => {

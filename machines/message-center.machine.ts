@@ -4,7 +4,7 @@ import type { Role } from './session.ts';
 import { trialRefusalMessage, trialRefusalMs } from './trial-refusal.ts';
 
 /** The rows of the message center (spec section 2). */
-export type MessageRow = 'telegram' | 'announcement' | 'inbox' | 'chat' | 'service';
+export type MessageRow = 'telegram' | 'announcement' | 'inbox' | 'chat' | 'live' | 'service';
 
 /** What the message center needs of the merchant: its Telegram and customer service links, and the live chat switch (CBS3). */
 export interface MessageCenterLinks {
@@ -36,11 +36,11 @@ const rowOf = (event: MessageCenterEvent) => (event as RowEvent).row;
 const urlOf = (links: MessageCenterLinks, row: MessageRow): string | null =>
   row === 'telegram' ? links.telegramUrl : row === 'service' ? links.serviceUrl : null;
 
-/** The rows shown, in order: Telegram only with its link, live chat only with CBS3 on (spec section 2). */
+/** The rows shown, in order: Telegram only with its link, live chat and the live rooms only with CBS3 on (spec sections 2 and 7). */
 export function visibleRows(context: Pick<MessageCenterContext, 'links'>): MessageRow[] {
   const { links } = context;
-  return (['telegram', 'announcement', 'inbox', 'chat', 'service'] as const).filter((row) =>
-    row === 'telegram' ? links.telegramUrl !== null : row === 'chat' ? links.chatEnabled : true,
+  return (['telegram', 'announcement', 'inbox', 'chat', 'live', 'service'] as const).filter((row) =>
+    row === 'telegram' ? links.telegramUrl !== null : row === 'chat' || row === 'live' ? links.chatEnabled : true,
   );
 }
 
@@ -49,7 +49,8 @@ export function visibleRows(context: Pick<MessageCenterContext, 'links'>): Messa
  * (Telegram, customer service) and the live chat switch while the rows that
  * need none are usable at once. Telegram and customer service open their
  * links (a row without one does nothing); announcements go to /m/notice,
- * messages to /m/webEmail, and live chat asks the site's chat launcher
+ * messages to /m/webEmail, the live rooms to /m/live (guests too: watching
+ * needs no account), and live chat asks the site's chat launcher
  * (`launchChat`: machines/chat-launch.machine.ts calls the launch and opens
  * the chat 500 ms later); a guest tapping announcements, messages or chat
  * goes to /m/login (`isGuest`); a trial account (type 4) tapping messages or
@@ -123,6 +124,7 @@ export const messageCenterMachine = setup({
           // A link row without a link does nothing.
           { guard: { type: 'isRow', params: { row: 'telegram' } } },
           { guard: { type: 'isRow', params: { row: 'service' } } },
+          { guard: { type: 'isRow', params: { row: 'live' } }, actions: { type: 'goTo', params: { to: '/m/live' as const } } },
           { guard: 'isGuest', actions: { type: 'goTo', params: { to: '/m/login' as const } } },
           { guard: { type: 'isRow', params: { row: 'announcement' } }, actions: { type: 'goTo', params: { to: '/m/notice' as const } } },
           { guard: 'isTrial', target: '.refused' },

@@ -54,6 +54,8 @@ const shots: Shot[] = [
   { name: 'home-guest', path: '/m/home' },
   { name: 'home-member', path: '/m/home', login: member },
   { name: 'slots-center', path: '/m/slotsCenter' },
+  { name: 'live-rooms', path: '/m/live' },
+  { name: 'live-room', path: '/m/live?room=1' },
   { name: 'login', path: '/m/login' },
   { name: 'register', path: '/m/register' },
   { name: 'promotions', path: '/m/activity' },

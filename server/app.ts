@@ -29,6 +29,7 @@ import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
 import { registerLeaderboardRoutes } from './modules/leaderboard/routes.ts';
+import { registerLiveRoutes } from './modules/live/routes.ts';
 import { type LotteryRoutesOptions, registerLotteryRoutes } from './modules/lottery/routes.ts';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/routes.ts';
 import { registerAgentRoutes } from './modules/agent/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });
   registerLoyaltyRoutes(app, { now: () => app.identity.now() });
   registerLeaderboardRoutes(app, { now: () => app.identity.now() });
+  await registerLiveRoutes(app);
   registerResponsibleGamingRoutes(app, { now: () => app.identity.now() });
   registerAgentRoutes(app, options.agent);
   registerLotteryRoutes(app, options.lottery);

@@ -74,6 +74,12 @@ export const messageCenterMachine = createMachine({
             "guard": "isRow"
           },
           {
+            "guard": "isRow",
+            "actions": [
+              "goTo"
+            ]
+          },
+          {
             "guard": "isGuest",
             "actions": [
               "goTo"

@@ -12,6 +12,7 @@ import { seedCatalogueIfEmpty } from './seed-catalogue.ts';
 import { seedHelpIfEmpty } from './seed-help.ts';
 import { seedInboxIfEmpty } from './seed-inbox.ts';
 import { seedKycIfEmpty } from './seed-kyc.ts';
+import { seedLiveIfEmpty } from './seed-live.ts';
 import { demoTurnoverPerPoint, seedLoyaltyIfEmpty } from './seed-loyalty.ts';
 import { seedMembersIfEmpty } from './seed-members.ts';
 import { seedPromotionsIfEmpty } from './seed-promotions.ts';
@@ -89,6 +90,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       await seedAgentTeamIfEmpty(db, demoMerchantCode);
       // ... and its contracts and rebate rates.
       await seedContractsIfEmpty(db, demoMerchantCode);
+      // ... and the live rooms.
+      await seedLiveIfEmpty(db, demoMerchantCode);
     }
     return false;
   }
@@ -106,6 +109,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   await seedReferralIfEmpty(db, demoMerchantCode);
   await seedAgentTeamIfEmpty(db, demoMerchantCode);
   await seedContractsIfEmpty(db, demoMerchantCode);
+  await seedLiveIfEmpty(db, demoMerchantCode);
   return true;
 }
 

@@ -65,6 +65,7 @@ const table: Row[] = [
   ['/m/lotto/$gameCode', _, _, 'back', 'history', 'Lottery game', null],
   ['/m/lotto/results/$gameCode', _, _, 'back', 'history', 'Lottery results', null],
   ['/m/lotto/rank', _, _, 'back', 'history', 'Lottery rank list', null],
+  ['/m/live', H, H, 'back', 'history', 'Live rooms', null],
   // member screens
   ['/m/webEmail', H, H, 'back', 'history', 'Inbox', null],
   ['/m/voucherCenter', H, H, 'back', 'history', 'Deposit', 'deposit'],

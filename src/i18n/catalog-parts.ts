@@ -45,10 +45,10 @@ export type CompiledPart = (typeof compiledParts)[number];
  * other code (session, request, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.|agent\.|contract\.|rebate\.|rg\.exclusion\.)/, 'identity'],
+  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.|agent\.|contract\.|rebate\.|rg\.exclusion\.|feedback\.)/, 'identity'],
   // The withdraw form meets kyc.required (a withdrawal waiting for the identity check).
   [/^(wallet\.|deposit\.|rg\.deposit\.|bankcard\.|withdraw\.|request\.idempotency\.|kyc\.required$)/, 'money'],
-  [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.)/, 'content'],
+  [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.|live\.)/, 'content'],
   // Shown by the launcher's toasts and the game lists, which load the lobby part.
   [/^(game\.|rg\.(play|bet)\.|lottery\.)/, 'lobby'],
 ];
@@ -80,8 +80,17 @@ export function partOf(id: string): CompiledPart | null {
   if (namespace === devPart) return devPart;
   if (namespace === 'identity' || namespace === 'money') return namespace;
   // The member screens' messages (member center, my account: `account.`; the security center: `security.`; the VIP room and reward
-  // center: `loyalty.`; invite friends: `referral.`; the KYC center: `kyc.`; the agency centre: `agent.`; responsible gaming: `rg.`) come with the identity part.
-  if (namespace === 'account' || namespace === 'security' || namespace === 'loyalty' || namespace === 'referral' || namespace === 'kyc' || namespace === 'agent' || namespace === 'rg') {
+  // center: `loyalty.`; invite friends: `referral.`; the KYC center: `kyc.`; the agency centre: `agent.`; responsible gaming: `rg.`; feedback: `feedback.`) come with the identity part.
+  if (
+    namespace === 'account' ||
+    namespace === 'security' ||
+    namespace === 'loyalty' ||
+    namespace === 'referral' ||
+    namespace === 'kyc' ||
+    namespace === 'agent' ||
+    namespace === 'rg' ||
+    namespace === 'feedback'
+  ) {
     return 'identity';
   }
   // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,

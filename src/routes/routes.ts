@@ -48,6 +48,7 @@ export const routes = rootRoute('root.tsx', [
   route('/m/lotto/$gameCode', 'm/lotto/lotto-game.tsx'),
   route('/m/lotto/results/$gameCode', 'm/lotto/lotto-results.tsx'),
   route('/m/lotto/rank', 'm/lotto/lotto-rank.tsx'),
+  route('/m/live', 'm/live.tsx'),
 
   // Need a session (member, trial or agent).
   layout('member-only', 'guards/member-only.tsx', [

@@ -20,6 +20,7 @@ export const messageCenterModel: MachineModel<typeof messageCenterMachine> = {
         { type: 'row.open', row: 'announcement' },
         { type: 'row.open', row: 'inbox' },
         { type: 'row.open', row: 'chat' },
+        { type: 'row.open', row: 'live' },
         { type: 'back' },
         { type: 'xstate.done.actor.loadLinks', output: demoLinks },
         { type: 'xstate.error.actor.loadLinks', error: new Error('offline') },

@@ -1,7 +1,7 @@
 /**
  * The message center (/m/message, spec section 2): Telegram, announcements
- * (with the unread badge), messages (inbox badge), live chat (only when the
- * merchant's CBS3 switch is on) and customer service. Badges show only when
+ * (with the unread badge), messages (inbox badge), live chat and the live
+ * rooms (only when the merchant's CBS3 switch is on) and customer service. Badges show only when
  * signed in (the unread counts are 0 otherwise), 99+ above 99. What a tap
  * does is the message center machine's rule (machines/message-center.machine.ts).
  */
@@ -25,6 +25,7 @@ const rows: { row: MessageRow; icon: IconName; label: MessageId; count?: keyof U
   { row: 'announcement', icon: 'megaphone', label: 'messaging.center.announcements', count: 'announcement' },
   { row: 'inbox', icon: 'mail', label: 'messaging.center.inbox', count: 'inbox' },
   { row: 'chat', icon: 'messages-square', label: 'messaging.center.chat', count: 'chat' },
+  { row: 'live', icon: 'play', label: 'messaging.center.live' },
   { row: 'service', icon: 'user-round', label: 'messaging.center.service' },
 ];
 
