@@ -20,7 +20,7 @@ describe('live rooms (/m/live)', () => {
     const { user } = renderApp({ path: '/m/live' });
     const list = await screen.findByRole('list', { name: 'Live rooms' });
     const rows = within(list).getAllByRole('link');
-    expect(rows.map((a) => a.textContent)).toEqual(['MBaccarat nightHost: MiaLive', 'ARoulette talkHost: AnaOff air']);
+    expect(rows.map((a) => a.textContent)).toEqual(['Baccarat nightHost: MiaLive', 'Roulette talkHost: AnaOff air']);
     expect(rows.map((a) => a.getAttribute('href'))).toEqual(['/m/live?room=1', '/m/live?room=3']);
 
     await user.click(rows[0]!);

@@ -62,7 +62,7 @@ function RoomsList() {
           <li key={room.roomId}>
             <Link to="/m/live" search={{ room: room.roomId }} className={styles.card} data-testid="live-room">
               <span className={room.streaming ? `${styles.cover} ${styles.coverLive}` : styles.cover} aria-hidden="true">
-                {room.hostName.slice(0, 1)}
+                <Icon name={room.streaming ? 'play' : 'user-round'} size={20} aria-hidden="true" focusable="false" />
               </span>
               <span className={styles.cardText}>
                 <span className={styles.title}>{room.title}</span>
