@@ -18,6 +18,7 @@ export default defineConfig({
     './server/db/schema-contracts.ts',
     './server/db/schema-responsible.ts',
     './server/db/schema-lottery.ts',
+    './server/db/schema-feedback.ts',
     './server/db/schema-live.ts',
   ],
   out: './server/db/migrations',

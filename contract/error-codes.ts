@@ -109,6 +109,11 @@ export const errorCodes = {
   uploadTypeInvalid: 'upload.type.invalid',
   uploadTooLarge: 'upload.too.large',
   uploadTooMany: 'upload.too.many',
+  // feedback (contract/feedback.ts)
+  feedbackTypeInvalid: 'feedback.type.invalid',
+  feedbackWordsTooFew: 'feedback.words.too.few',
+  feedbackWordsTooMany: 'feedback.words.too.many',
+  feedbackNotFound: 'feedback.not.found',
   // loyalty (contract/loyalty.ts)
   mallPointsInsufficient: 'mall.points.insufficient',
   mallItemNotFound: 'mall.item.not.found',

@@ -85,6 +85,7 @@ export const memberPaths = [
   '/m/responsibleGaming',
   '/m/lotto/orders',
   '/m/leaderboard',
+  '/m/feedback',
   ...contractPaths,
 ] as const;
 

@@ -154,6 +154,22 @@ const shots: Shot[] = [
       await page.waitForTimeout(400);
     },
   },
+  // Feedback (docs/member.md): one sent (waiting for a reply), and the next being written with its word count.
+  {
+    name: 'member-feedback',
+    path: '/m/feedback',
+    login: member,
+    act: async (page) => {
+      await page.getByLabel('Question type').selectOption({ label: 'Deposit problem' });
+      await page.getByLabel('Content').fill('My deposit of 500.00 by GCash has not arrived after two hours.');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('list', { name: 'My feedback' }).getByRole('listitem').first().waitFor();
+      await page.waitForTimeout(1300);
+      await page.getByLabel('Question type').selectOption({ label: 'Game problem' });
+      await page.getByLabel('Content').fill('The slot froze after my last spin.');
+      await page.waitForTimeout(300);
+    },
+  },
   { name: 'money-profit', path: '/m/transaction/profit?types=A', login: member },
   { name: 'money-bonus', path: '/m/transaction/profit?types=O', login: member },
   { name: 'money-deposit', path: '/m/voucherCenter', login: member },

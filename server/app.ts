@@ -29,6 +29,7 @@ import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
 import { registerLeaderboardRoutes } from './modules/leaderboard/routes.ts';
+import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
 import { type LotteryRoutesOptions, registerLotteryRoutes } from './modules/lottery/routes.ts';
 import { registerResponsibleGamingRoutes } from './modules/responsible-gaming/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPlayRoutes(app, { ...options.play, now: () => app.identity.now() });
   registerLoyaltyRoutes(app, { now: () => app.identity.now() });
   registerLeaderboardRoutes(app, { now: () => app.identity.now() });
+  registerFeedbackRoutes(app, { now: () => app.identity.now() });
   await registerLiveRoutes(app);
   registerResponsibleGamingRoutes(app, { now: () => app.identity.now() });
   registerAgentRoutes(app, options.agent);

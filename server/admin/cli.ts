@@ -28,6 +28,7 @@ import { formatInbox } from '../modules/inbox/admin-commands.ts';
 import { formatChatAdmin, minStaffPasswordLength, parseChatArgs } from '../modules/chat/admin-commands.ts';
 import { formatMall, mallFlags, parseMallArgs } from '../modules/loyalty/admin-commands.ts';
 import { formatKyc, parseKycArgs, writeKycExport } from '../modules/member/kyc-admin-commands.ts';
+import { formatFeedback, parseFeedbackArgs } from '../modules/feedback/admin-commands.ts';
 import { agentMenuKeys } from '../../contract/agent.ts';
 import { formatAgent, parseAgentArgs } from '../modules/agent/admin-commands.ts';
 import { formatSettlement, parseSettlementArgs } from '../modules/agent/settlement-commands.ts';
@@ -137,6 +138,13 @@ Commands:
   lottery draws <gameCode>         a lottery's latest 20 issues: draw time, status, numbers, seed hash
                                    (and the seed once drawn), open sub-orders
   lottery draw                     run the draw job now: due issues drawn and settled, each once
+  feedback list [--status open|answered|closed]
+                                   the members' feedback, newest first (the latest 100)
+  feedback show <id>               a feedback's text, images and replies
+  feedback reply <id> --text "..." reply to a feedback; the member sees it on /m/feedback
+  feedback close <id>              close a feedback
+  feedback limits [--min N --max N]
+                                   show or set the merchant's word limits (default 5 to 500)
   announcements publish --type T --title "..." --content "<p>...</p>" --language L
                 [--group G] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
                                    publish an announcement (T: A, PL, B, PU, PR, H; scripts stripped)
@@ -160,6 +168,11 @@ Environment: DATA_DIR (PGlite data directory, default ./.data), DATABASE_URL (Po
 export type ParsedArgs = { help: true } | { command: AdminCommand } | { error: string };
 
 export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
+  // The feedback commands take options of their own (--text, --min, --max): parsed whole by their module.
+  if (argv[0] === 'feedback') {
+    if (argv.includes('-h') || argv.includes('--help')) return { help: true };
+    return parseFeedbackArgs(argv.slice(1), demoMerchantCode);
+  }
   const positional: string[] = [];
   let merchant = demoMerchantCode;
   let info: string | undefined;
@@ -660,6 +673,12 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     if ('contractPayouts' in view || 'rebatePayouts' in view || 'rebateRates' in view) {
       const changes = parsed.command.kind === 'rebates.set';
       io.out(changes ? `OK: ${parsed.command.kind}${note}\n${formatSettlement(view)}` : formatSettlement(view));
+      return 0;
+    }
+    if ('feedbackAdmin' in view) {
+      const changes = parsed.command.kind === 'feedback.reply' || parsed.command.kind === 'feedback.close' || (parsed.command.kind === 'feedback.limits' && parsed.command.minWords !== undefined);
+      const text = formatFeedback(view, parsed.command.kind as Parameters<typeof formatFeedback>[1]);
+      io.out(changes ? `OK: ${parsed.command.kind}${note}\n${text}` : text);
       return 0;
     }
     if ('kycAdmin' in view) {

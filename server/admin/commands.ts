@@ -1,7 +1,7 @@
 /**
  * Every operator command, whichever area it belongs to: the system settings
  * (modules/system/admin-service.ts), withdrawals (modules/wallet/admin-commands.ts),
- * game rounds (bet-recovery.ts), members (modules/member/admin-commands.ts), announcements (modules/content/admin-commands.ts), the live chat's staff and customer service entries (modules/chat/admin-commands.ts), the inbox (modules/inbox/admin-commands.ts), promotions (modules/promotions/admin-commands.ts), the points mall (modules/loyalty/admin-commands.ts), the identity checks (modules/member/kyc-admin-commands.ts), the agency centre (modules/agent/admin-commands.ts), contracts and rebates (modules/agent/settlement-commands.ts), responsible gambling (modules/responsible-gaming/admin-commands.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
+ * game rounds (bet-recovery.ts), members (modules/member/admin-commands.ts), announcements (modules/content/admin-commands.ts), the live chat's staff and customer service entries (modules/chat/admin-commands.ts), the inbox (modules/inbox/admin-commands.ts), promotions (modules/promotions/admin-commands.ts), the points mall (modules/loyalty/admin-commands.ts), the identity checks (modules/member/kyc-admin-commands.ts), the agency centre (modules/agent/admin-commands.ts), contracts and rebates (modules/agent/settlement-commands.ts), responsible gambling (modules/responsible-gaming/admin-commands.ts), members' feedback (modules/feedback/admin-commands.ts) and the local outbox (modules/verification/outbox.ts). The admin CLI runs them directly, or the
  * running server's local admin listener does.
  */
 import * as z from 'zod/mini';
@@ -50,6 +50,7 @@ import {
 } from '../modules/agent/settlement-commands.ts';
 import { executeRgCommand, isRgCommand, rgCommandSchemas, type RgView } from '../modules/responsible-gaming/admin-commands.ts';
 import { executeLotteryCommand, isLotteryCommand, lotteryCommandSchemas, type LotteryView } from '../modules/lottery/admin-commands.ts';
+import { executeFeedbackCommand, type FeedbackAdminView, feedbackCommandSchemas, isFeedbackCommand } from '../modules/feedback/admin-commands.ts';
 import { betCommandSchemas, type BetRecoveryView, executeBetCommand, isBetCommand } from './bet-recovery.ts';
 
 export const adminCommandSchema = z.discriminatedUnion('kind', [
@@ -68,6 +69,7 @@ export const adminCommandSchema = z.discriminatedUnion('kind', [
   ...settlementCommandSchemas,
   ...rgCommandSchemas,
   ...lotteryCommandSchemas,
+  ...feedbackCommandSchemas,
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
@@ -88,7 +90,8 @@ export type AdminResult =
   | AgentAdminView
   | SettlementView
   | RgView
-  | LotteryView;
+  | LotteryView
+  | FeedbackAdminView;
 
 export async function executeAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   if (isWithdrawalCommand(command)) {
@@ -142,6 +145,10 @@ export async function executeAdminCommand(db: Database, command: AdminCommand): 
   if (isLotteryCommand(command)) {
     await assertMerchantExists(db, command.merchant);
     return executeLotteryCommand(db, command);
+  }
+  if (isFeedbackCommand(command)) {
+    await assertMerchantExists(db, command.merchant);
+    return executeFeedbackCommand(db, command);
   }
   if (isBetCommand(command)) {
     await assertMerchantExists(db, command.merchant);

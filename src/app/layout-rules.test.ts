@@ -83,6 +83,7 @@ const table: Row[] = [
   ['/m/responsibleGaming', H, H, 'back', 'history', 'Responsible gaming', null],
   ['/m/lotto/orders', _, _, 'back', 'history', 'My lottery orders', null],
   ['/m/leaderboard', H, H, 'back', 'history', 'Leaderboard', null],
+  ['/m/feedback', H, H, 'back', 'history', 'Feedback', null],
   // agent screens: no site header, no bottom bar
   ['/m/agent', _, _, 'back', 'history', 'Agency center', null],
   ['/m/agent/team/overview', _, _, 'back', 'history', 'Team overview', null],

@@ -68,6 +68,7 @@ export const routes = rootRoute('root.tsx', [
     route('/m/responsibleGaming', 'm/responsible-gaming.tsx'),
     route('/m/lotto/orders', 'm/lotto/lotto-orders.tsx'),
     route('/m/leaderboard', 'm/leaderboard.tsx'),
+    route('/m/feedback', 'm/feedback.tsx'),
     route('/m/member/agent/getSalaryContract', 'm/member/agent/get-salary-contract.tsx'),
     route('/m/member/agent/getDevidendContract', 'm/member/agent/get-devidend-contract.tsx'),
     route('/m/member/agent/getHourContract', 'm/member/agent/get-hour-contract.tsx'),

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { shownIndex } from '../../../machines/help-center.machine.ts';
@@ -28,7 +29,8 @@ function PaneSkeleton() {
  * The help centre (/m/help?i=): a menu of the help items' titles on the left
  * and the chosen item's sanitised HTML on the right, in the site's language.
  * The chosen item lives in the address (`i`, default 0): a menu tap asks the
- * route to change it (`onSelect`), and the address tells the machine.
+ * route to change it (`onSelect`), and the address tells the machine. Below
+ * the menu, a link to the feedback screen (/m/feedback).
  */
 export function HelpScreen({ selected, onSelect }: { selected: number; onSelect: (index: number) => void }) {
   useCatalogPart('content');
@@ -78,6 +80,10 @@ export function HelpScreen({ selected, onSelect }: { selected: number; onSelect:
             ))}
           </div>
         )}
+        {/* Feedback (spec section 3): a question for the operator, from the help centre too (member-only: a guest is asked to log in). */}
+        <Link to="/m/feedback" className={`${styles.menuItem} ${styles.feedbackLink}`}>
+          {t('help.feedback')}
+        </Link>
       </nav>
       {item ? (
         <article className={styles.pane} aria-labelledby="help-item-title">

@@ -30,6 +30,7 @@ export function menuEntriesOf({ agent, betRecord }: { agent: boolean; betRecord:
     ...(agent ? [{ link: { to: '/m/agent' }, icon: 'briefcase', labelId: 'title.agent' } as Entry] : []),
     ...(betRecord ? [{ link: { to: '/m/gameRecord' }, icon: 'file-clock', labelId: 'title.gameRecord' } as Entry] : []),
     { link: { to: '/m/leaderboard' }, icon: 'crown', labelId: 'title.leaderboard' },
+    { link: { to: '/m/feedback' }, icon: 'file-pen-line', labelId: 'title.feedback' },
     { link: { to: '/m/webEmail' }, icon: 'mail', labelId: 'account.news' },
   ];
 }
@@ -111,7 +112,7 @@ export interface MemberMenuProps {
  * The right-side member menu (spec section 2): for a member, the member card
  * (avatar, VIP label, nickname or account, member ID with copy and its
  * toast, balance), then my account, responsible gaming, the agency centre (agents), the bet
- * record (TRANSBETREPMEM3), the leaderboard, news, customer service and sign out with its
+ * record (TRANSBETREPMEM3), the leaderboard, feedback, news, customer service and sign out with its
  * confirmation; for a guest, the default avatar with log in and sign up.
  */
 export default function MemberMenu(props: MemberMenuProps) {

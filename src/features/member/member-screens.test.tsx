@@ -188,7 +188,7 @@ describe('the right-side member menu (home header)', () => {
     await user.click(await screen.findByRole('button', { name: 'Member menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Member' });
     expect(await within(menu).findByRole('region', { name: 'Lucky Al' })).toBeTruthy();
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['My account', 'Responsible gaming', 'Leaderboard', 'News']);
+    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['My account', 'Responsible gaming', 'Leaderboard', 'Feedback', 'News']);
     expect(within(menu).getByRole('button', { name: 'Customer service' })).toBeTruthy();
     await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('alertdialog', { name: 'Are you sure you want to log out?' })).toBeTruthy();
