@@ -34,6 +34,16 @@ export const helpSearch = z.object({ i: withDefault(index, 0) });
 /** /m/notice?index= : the announcement to open, by index. */
 export const noticeSearch = z.object({ index: optional(index) });
 
+/** /m/live?room= : the live room to open (without it, or with 0, the list). */
+export const liveSearch = z.object({ room: optional(index) });
+
+/**
+ * /m/lotto/<gameCode>?prizeMode=&playType= : a lottery launch's prize mode and play type (contract/lottery.ts
+ * `lotteryGamePath`); anything else, the game's own. The lists are contract/member-games.ts's `prizeModes` and
+ * `playTypes`, written here so the first load does not carry the games contract (a test keeps them equal).
+ */
+export const lottoSearch = z.object({ prizeMode: optional(z.enum(['ELOTT', 'LOTT', 'ZY', 'SEA'])), playType: optional(z.enum(['ent', 'trad'])) });
+
 /** /m/activity?id= and /m/activityDetail?id= : the promotion to open. */
 export const activitySearch = z.object({ id: optional(id) });
 

@@ -95,7 +95,8 @@ export function partOf(id: string): CompiledPart | null {
   }
   // The content screens' messages (help centre `help.`, promotions `promo.`, inbox `inbox.screen.`,
   // notices and message center `messaging.`) come with them, as one part.
-  if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging') return 'content';
+  // The live rooms' title too: their route loads the content part before it shows (nothing of the first load names it).
+  if (namespace === 'help' || namespace === 'promo' || namespace === 'messaging' || id === 'title.live') return 'content';
   // The live chat's messages (`chat.`) come with the chat screen and its launcher's toast, in the content
   // part (its name, which the navbar's title and the entry points show first, is `title.chat`, in `core`).
   if (namespace === 'chat') return 'content';

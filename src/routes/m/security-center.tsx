@@ -4,7 +4,7 @@ import { withCatalogPart } from '../../app/catalog-part.ts';
 import { SecurityCenterScreen as SecurityCenter } from '../../features/member/security-center-screen.tsx';
 
 export const Route = createFileRoute('/_member-only/m/securityCenter')({
-  loader: () => Promise.all([withCatalogPart('identity'), withCatalogPart('money')]),
+  loader: () => withCatalogPart('money'),
   component: SecurityCenterScreen,
 });
 

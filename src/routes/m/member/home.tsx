@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy } from 'react';
-import { withCatalogPart } from '../../../app/catalog-part.ts';
 import { MemberCenterScreen } from '../../../features/member/member-center-screen.tsx';
 import { loadLogoutDialog } from '../../shell-slots.ts';
 
 const LogoutDialog = lazy(loadLogoutDialog);
 
 export const Route = createFileRoute('/_member-only/m/member/home')({
-  loader: () => withCatalogPart('identity'),
   component: HomeScreen,
 });
 
