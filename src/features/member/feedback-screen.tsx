@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
-import { type ChangeEvent, useEffect, useId, useMemo, useRef } from 'react';
+import { type ChangeEvent, useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import * as z from 'zod/mini';
@@ -12,7 +12,8 @@ import { provideFeedbackMachine } from '../../app/feedback-actors.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
-import { Button, IconButton } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ImagePreviews } from '../../ui/image-previews.tsx';
 import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import styles from './feedback.module.css';
@@ -176,7 +177,7 @@ function FeedbackForm({ actor, limits }: { actor: FeedbackActor; limits: Feedbac
         <fieldset className={styles.field}>
           <legend className={styles.label}>{t('feedback.images.label')}</legend>
           <span className={styles.small}>{t('feedback.images.rule', { max: limits.imagesMax })}</span>
-          <ImagePreviews images={images} onRemove={(id) => actor.send({ type: 'image.remove', id })} />
+          <ImagePreviews images={images} onRemove={(id) => actor.send({ type: 'image.remove', id })} removeLabel={(name) => t('feedback.images.remove', { name })} />
           {images.length < limits.imagesMax ? (
             <label className={styles.picker}>
               {t('feedback.images.add')}
@@ -199,48 +200,6 @@ function FeedbackForm({ actor, limits }: { actor: FeedbackActor; limits: Feedbac
         </Button>
       </form>
     </section>
-  );
-}
-
-/** Previews of the picked images from object URLs, revoked when an image goes. */
-function ImagePreviews({ images, onRemove }: { images: PickedFeedbackImage[]; onRemove: (id: string) => void }) {
-  const t = useT();
-  const urls = useRef(new Map<string, string>());
-  const shown = images.map((image) => {
-    let url = urls.current.get(image.id);
-    if (!url) {
-      url = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(image.file as Blob) : '';
-      urls.current.set(image.id, url);
-    }
-    return { image, url };
-  });
-  const ids = images.map((image) => image.id).join(' ');
-  useEffect(() => {
-    const kept = new Set(ids.split(' '));
-    for (const [id, url] of urls.current) {
-      if (!kept.has(id)) {
-        if (url) URL.revokeObjectURL(url);
-        urls.current.delete(id);
-      }
-    }
-  }, [ids]);
-  useEffect(() => {
-    const all = urls.current;
-    return () => {
-      for (const url of all.values()) if (url) URL.revokeObjectURL(url);
-      all.clear();
-    };
-  }, []);
-  if (shown.length === 0) return null;
-  return (
-    <ul className={styles.previews}>
-      {shown.map(({ image, url }) => (
-        <li key={image.id} className={styles.preview}>
-          <img src={url || undefined} alt={image.name} />
-          <IconButton icon="x" className={styles.remove} label={t('feedback.images.remove', { name: image.name })} onClick={() => onRemove(image.id)} />
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
-import { type ChangeEvent, useEffect, useId, useRef } from 'react';
+import { type ChangeEvent, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import * as z from 'zod/mini';
 import { applicationLimits } from '../../../contract/promotions.ts';
 import { commentTooLongCode, type PickedImage, type promotionApplyMachine } from '../../../machines/promotion-apply.machine.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
-import { Button, IconButton } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ImagePreviews } from '../../ui/image-previews.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import styles from './promotions.module.css';
@@ -101,7 +102,7 @@ function ApplyForm({ actor }: { actor: ApplyActor }) {
       <fieldset className={styles.form} style={{ border: 0, margin: 0, padding: 0 }}>
         <legend className={styles.label}>{t('promo.apply.images')}</legend>
         <span className={styles.hint}>{t('promo.apply.imagesRule')}</span>
-        <ImagePreviews images={images} onRemove={(id) => actor.send({ type: 'image.remove', id })} />
+        <ImagePreviews images={images} onRemove={(id) => actor.send({ type: 'image.remove', id })} removeLabel={(name) => t('promo.apply.removeImage', { name })} />
         <label className={styles.picker}>
           {t('promo.apply.addImage')}
           <input className={styles.visuallyHidden} type="file" accept="image/png,image/jpeg" multiple onChange={pick} />
@@ -119,44 +120,3 @@ function ApplyForm({ actor }: { actor: ApplyActor }) {
   );
 }
 
-/** Previews of the picked images from object URLs, revoked when an image goes. */
-function ImagePreviews({ images, onRemove }: { images: PickedImage[]; onRemove: (id: string) => void }) {
-  const t = useT();
-  const urls = useRef(new Map<string, string>());
-  const shown = images.map((image) => {
-    let url = urls.current.get(image.id);
-    if (!url) {
-      url = URL.createObjectURL(image.file as Blob);
-      urls.current.set(image.id, url);
-    }
-    return { image, url };
-  });
-  const ids = images.map((image) => image.id).join(' ');
-  useEffect(() => {
-    const kept = new Set(ids.split(' '));
-    for (const [id, url] of urls.current) {
-      if (!kept.has(id)) {
-        URL.revokeObjectURL(url);
-        urls.current.delete(id);
-      }
-    }
-  }, [ids]);
-  useEffect(() => {
-    const all = urls.current;
-    return () => {
-      for (const url of all.values()) URL.revokeObjectURL(url);
-      all.clear();
-    };
-  }, []);
-  if (shown.length === 0) return null;
-  return (
-    <ul className={styles.previews}>
-      {shown.map(({ image, url }) => (
-        <li key={image.id} className={styles.preview}>
-          <img src={url} alt={image.name} />
-          <IconButton icon="x" className={styles.remove} label={t('promo.apply.removeImage', { name: image.name })} onClick={() => onRemove(image.id)} />
-        </li>
-      ))}
-    </ul>
-  );
-}
