@@ -48,8 +48,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** A message in the page's language, as plain text. */
+function say(language: PageLanguage, id: string, values: Record<string, string> = {}): string {
+  return formatMessage(messageOf(language, id) ?? id, values, localeOfLanguage(language));
+}
+
+/** A message in the page's language, escaped for HTML. */
 function t(language: PageLanguage, id: string, values: Record<string, string> = {}): string {
-  return escapeHtml(formatMessage(messageOf(language, id) ?? id, values, localeOfLanguage(language)));
+  return escapeHtml(say(language, id, values));
 }
 
 /** JSON for a data block: `<` escaped so the text can never close the element. */
@@ -409,7 +415,7 @@ function outcomeText(language: PageLanguage, result: VerifyResult): string {
 
 /** What a ladder, penalty, cryptos or twist round drew, in words (the verify page's and, through the same ids, the script's). */
 function singleShotText(language: PageLanguage, engine: 'ladder' | 'penalty' | 'cryptos' | 'twist', o: Record<string, unknown>): string {
-  const text = (id: string, values: Record<string, string> = {}) => formatMessage(messageOf(language, id) ?? id, values, localeOfLanguage(language));
+  const text = (id: string, values: Record<string, string> = {}) => say(language, id, values);
   switch (engine) {
     case 'ladder':
       return text('play.ladder.result', { start: text(`play.choice.${o.start as string}`), rungs: String(o.rungs), end: text(`play.choice.${o.end as string}`) });
@@ -428,7 +434,7 @@ const cardName = (card: number) => `${['A', '2', '3', '4', '5', '6', '7', '8', '
 
 /** What an ended HiLo, Video Poker or Blackjack round came to, in words. */
 function steppedText(language: PageLanguage, engine: 'hilo' | 'videopoker' | 'blackjack', o: Record<string, unknown>): string {
-  const text = (id: string, values: Record<string, string> = {}) => formatMessage(messageOf(language, id) ?? id, values, localeOfLanguage(language));
+  const text = (id: string, values: Record<string, string> = {}) => say(language, id, values);
   switch (engine) {
     case 'hilo':
       if (o.won) return text('play.hilo.cashedOut', { multiplier: ((o.multiplierBp as number) / 10_000).toFixed(2), calls: String(o.calls) });
