@@ -4,7 +4,7 @@ import { type Game, gameListEndpoint, hotGamesEndpoint, vendorGameTypesEndpoint 
 import { favouriteGamesEndpoint } from '../../contract/member-games.ts';
 import { fetchFrom } from './client-address.ts';
 import { freshMember } from './money-support.ts';
-import { brand, expect, giveSession, test, text, visit, wheel } from './support.ts';
+import { brand, expect, giveSession, tapTile, test, text, visit, wheel } from './support.ts';
 
 /** The API of the server under test, called from Node as a guest. */
 function guestApi(baseURL: string) {
@@ -387,7 +387,7 @@ test.describe('lobby as a member, launching', () => {
 
     const lottery = (await api.list({ gameType: 'LOTT', pageSize: 1 })).games[0]!;
     await page.goto('/m/lott');
-    await page.locator(`[data-game-id="${lottery.gameId}"]`).getByRole('button').first().click();
+    await tapTile(page, lottery.gameId);
     // A lottery opens the site's own game screen (docs/lottery.md), in its prize mode and play type.
     await expect(page).toHaveURL(new RegExp(`/m/lotto/${lottery.gameCode}\\?prizeMode=(SEA|ELOTT)&playType=trad$`));
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -13,7 +13,7 @@ import { walletEndpoint } from '../../contract/wallet.ts';
 import { axeViolations } from './axe.ts';
 import { fetchFrom } from './client-address.ts';
 import { freshMember, fund } from './money-support.ts';
-import { expect, giveSession, test, text, wheel } from './support.ts';
+import { expect, giveSession, tapTile, test, text } from './support.ts';
 
 const startingBalance = 500_00;
 
@@ -65,9 +65,7 @@ test('a member launches the 1-minute lotto, bets, cancels, bets again and sees t
 
   // /m/elott: its tile launches the lottery, and the launcher opens the site's own game screen.
   await page.goto('/m/elott');
-  const tile = page.locator(`[data-game-id="${lotto.gameId}"]`);
-  for (let i = 0; i < 20 && (await tile.count()) === 0; i++) await wheel(page, 800);
-  await tile.getByRole('button').first().click();
+  await tapTile(page, lotto.gameId);
   await expect(page).toHaveURL(new RegExp(`/m/lotto/${lotto.gameCode}\\?prizeMode=\\w+&playType=\\w+$`));
   await expect(page.getByRole('heading', { name: '1-Minute Lotto' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

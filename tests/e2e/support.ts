@@ -101,6 +101,21 @@ export async function wheel(page: Page, dy: number, { toBuild = false } = {}) {
 }
 
 /**
+ * Taps a game's tile in a windowed list (only the rows near the screen are built): turns the wheel from the top
+ * until the tile's row is built, then taps it. A block arriving above the list (a lottery bar, a banner) moves the
+ * rows, and can take the tile's row away between the two; then it starts again from the top.
+ */
+export async function tapTile(page: Page, gameId: number) {
+  const tile = page.locator(`[data-game-id="${gameId}"]`);
+  await expect(async () => {
+    if ((await tile.count()) === 0) await page.evaluate(() => window.scrollTo(0, 0));
+    const atBottom = () => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1);
+    for (let i = 0; i < 30 && (await tile.count()) === 0 && !(await atBottom()); i++) await wheel(page, 800);
+    await tile.getByRole('button').first().click({ timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
+}
+
+/**
  * Opens a path inside the running site, as a link in it does: a history
  * entry, which the router follows (its guards redirect as on a direct
  * visit). Cheaper than a page load; a test that loops over routes loads
