@@ -20,6 +20,7 @@ export default defineConfig({
     './server/db/schema-lottery.ts',
     './server/db/schema-feedback.ts',
     './server/db/schema-live.ts',
+    './server/db/schema-social.ts',
   ],
   out: './server/db/migrations',
 });

@@ -31,6 +31,10 @@ export const errorCodes = {
   deviceTokenInvalid: 'session.device.invalid',
   trialForbidden: 'trial.forbidden',
   trialLimit: 'trial.limit',
+  // social login (contract/social.ts)
+  socialDisabled: 'social.disabled',
+  socialUnavailable: 'social.unavailable',
+  socialTicketInvalid: 'social.ticket.invalid',
   // encrypted bodies (src/api/crypto.ts)
   encryptionRequired: 'crypto.required',
   encryptionInvalid: 'crypto.invalid',

@@ -18,6 +18,7 @@ import { createDocumentRenderer } from './http/document.ts';
 import { registerSpa, wantsSpaIndex } from './http/spa.ts';
 import { createMerchantDirectory, type MerchantDirectory } from './modules/system/merchant-directory.ts';
 import { type IdentityOptions, registerIdentity } from './modules/identity.ts';
+import { registerSocial, type SocialOptions } from './modules/social/module.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerContentRoutes } from './modules/content/routes.ts';
 import { registerPromotionRoutes } from './modules/promotions/routes.ts';
@@ -60,6 +61,8 @@ export interface BuildAppOptions {
   identity?: IdentityOptions;
   /** Clock and payment gateway secret of the money module. */
   wallet?: WalletOptions;
+  /** Social login: the OpenID Connect providers and the site origins registered with them (docs/social-login.md). */
+  social?: SocialOptions;
   /** VENDOR_WALLET_SECRET: the seamless-wallet secrets of vendors are derived from it (else random, kept in the database). */
   vendorWalletSecret?: string | undefined;
   /** The recovery sweep of interrupted game rounds (timeout and period; recoverEveryMs 0 turns it off). */
@@ -103,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOpenApiRoute(app);
   registerSystemRoutes(app, { depositBadgeOf, badgeCacheTtlMs: options.merchantCacheTtlMs ?? 1000 });
   registerIdentity(app, options.db, options.identity);
+  registerSocial(app, options.social);
   registerGameRoutes(app, { cacheTtlMs: options.catalogueCacheTtlMs ?? 5000 });
   registerContentRoutes(app);
   registerPromotionRoutes(app);

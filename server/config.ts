@@ -1,5 +1,7 @@
 /** Server settings from the environment, read in one place for the server and the admin CLI. */
 import type { FastifyServerOptions } from 'fastify';
+import { type SocialProvider, socialProviders } from '../contract/social.ts';
+import type { SocialProviderSettings } from './modules/social/oidc-client.ts';
 
 export interface ServerConfig {
   port: number;
@@ -34,6 +36,15 @@ export interface ServerConfig {
   allowLocalOutbox: boolean;
   /** SMS_PER_CLIENT_PER_HOUR (10), SMS_PER_DEVICE_PER_HOUR (5), SMS_PER_DAY (2000): the SMS budgets (docs/identity.md). */
   smsBudgets: { smsPerClientPerHour: number; smsPerDevicePerHour: number; smsPerMerchantPerDay: number };
+  /** Social login (docs/social-login.md). */
+  social: {
+    /** SOCIAL_GOOGLE_ISSUER, _CLIENT_ID, _CLIENT_SECRET (and SOCIAL_FACEBOOK_...): a real provider. */
+    providers: Partial<Record<SocialProvider, SocialProviderSettings>>;
+    /** SOCIAL_LOCAL_IDP (on outside production; 0 turns it off): the local identity provider stands in for the providers not set. */
+    localIdp: boolean;
+    /** SOCIAL_REDIRECT_ORIGINS (space separated; default http://127.0.0.1:PORT and http://localhost:PORT): the site's origins the providers send back to. */
+    redirectOrigins: string[];
+  };
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number): number {
@@ -91,9 +102,23 @@ export function startupRefusal(config: ServerConfig): string | null {
   return null;
 }
 
+/** The providers set in the environment: all three of issuer, client id and secret, or none. */
+function socialProvidersOf(env: NodeJS.ProcessEnv): Partial<Record<SocialProvider, SocialProviderSettings>> {
+  const providers: Partial<Record<SocialProvider, SocialProviderSettings>> = {};
+  for (const provider of socialProviders) {
+    const prefix = `SOCIAL_${provider.toUpperCase()}_`;
+    const [issuer, clientId, clientSecret] = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((key) => env[prefix + key]?.trim() || '');
+    if (!issuer && !clientId && !clientSecret) continue;
+    if (!issuer || !clientId || !clientSecret) throw new Error(`${prefix}ISSUER, ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET go together`);
+    providers[provider] = { issuer, clientId, clientSecret };
+  }
+  return providers;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = integer(env.PORT, 8080, 'PORT', 0);
   return {
-    port: integer(env.PORT, 8080, 'PORT', 0),
+    port,
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: env.DATA_DIR?.trim() || './.data',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
@@ -115,6 +140,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       smsPerClientPerHour: integer(env.SMS_PER_CLIENT_PER_HOUR, 10, 'SMS_PER_CLIENT_PER_HOUR', 0),
       smsPerDevicePerHour: integer(env.SMS_PER_DEVICE_PER_HOUR, 5, 'SMS_PER_DEVICE_PER_HOUR', 0),
       smsPerMerchantPerDay: integer(env.SMS_PER_DAY, 2000, 'SMS_PER_DAY', 0),
+    },
+    social: {
+      providers: socialProvidersOf(env),
+      localIdp: env.SOCIAL_LOCAL_IDP?.trim() ? flag(env.SOCIAL_LOCAL_IDP, 'SOCIAL_LOCAL_IDP') : env.NODE_ENV !== 'production',
+      redirectOrigins: env.SOCIAL_REDIRECT_ORIGINS?.trim()
+        ? env.SOCIAL_REDIRECT_ORIGINS.trim().split(/\s+/)
+        : [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
     },
   };
 }

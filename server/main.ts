@@ -11,6 +11,7 @@ import { readConfig, startupRefusal } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from './db/data-dir-lock.ts';
 import { startMaintenance } from './db/maintenance.ts';
+import { type LocalIdpProcess, startLocalIdpProcess } from './modules/social/local-idp-process.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 let config: ReturnType<typeof readConfig>;
@@ -40,6 +41,18 @@ const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.d
 await database.migrate();
 const seeded = await seedIfEmpty(database.db);
 
+// Social login: the providers set in the environment, and the local identity provider for the others (docs/social-login.md).
+let localIdp: LocalIdpProcess | null = null;
+const socialProviders = { ...config.social.providers };
+if (config.social.localIdp && Object.keys(socialProviders).length < 2) {
+  try {
+    localIdp = await startLocalIdpProcess(config.social.redirectOrigins);
+    for (const [name, settings] of Object.entries(localIdp.providers)) socialProviders[name as keyof typeof socialProviders] ??= settings;
+  } catch (error) {
+    process.stderr.write(`social login: ${(error as Error).message}; the login screen offers no social login\n`);
+  }
+}
+
 const app = await buildApp({
   db: database.db,
   logger: { level: config.logLevel },
@@ -52,6 +65,7 @@ const app = await buildApp({
   agent: { settleEveryMs: config.settlementEveryMs },
   lottery: { drawEveryMs: config.lotteryDrawEveryMs },
   identity: { devEndpoints: config.devEndpoints, limits: config.smsBudgets },
+  social: { providers: socialProviders, redirectOrigins: config.social.redirectOrigins },
 });
 if (seeded) app.log.info('seeded the demo data');
 // PGlite has no autovacuum and no checkpointer: the server keeps its tables' statistics and its WAL
@@ -70,6 +84,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   try {
     await app.close();
+    localIdp?.stop();
     await admin?.close();
     await stopMaintenance?.();
     await database.close();

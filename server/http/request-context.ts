@@ -77,6 +77,18 @@ export function readPlatformHeaders(request: FastifyRequest): PlatformHeaders {
   };
 }
 
+/** The value of one cookie of the request (the last when repeated), or null. */
+export function cookieOf(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  let found: string | null = null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) found = part.slice(eq + 1).trim();
+  }
+  return found;
+}
+
 export function clientIpOf(request: FastifyRequest): string {
   return normalizeIp(request.ip);
 }

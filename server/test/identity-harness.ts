@@ -4,6 +4,7 @@
  * contract (server/test/contract-client.ts) with the contract's sealer
  * (encryption) over `app.inject`.
  */
+import type { SocialOptions } from '../modules/social/module.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Endpoint, type EndpointCall, failureEnvelope } from '../../contract/endpoint.ts';
 import { createSealer, type Sealer } from '../../contract/sealed.ts';
@@ -56,7 +57,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(options: { identity?: IdentityOptions } = {}): Promise<Harness> {
+export async function createHarness(options: { identity?: IdentityOptions; social?: SocialOptions } = {}): Promise<Harness> {
   const testDb = await createTestDatabase();
   let nowMs = Date.parse('2026-03-01T10:00:00Z');
   const clock = {
@@ -75,6 +76,7 @@ export async function createHarness(options: { identity?: IdentityOptions } = {}
     play: { recoverEveryMs: 0 },
     // The money module reads the same clock (deposit orders against limits set at the harness's time).
     wallet: { now: clock.now },
+    ...(options.social ? { social: options.social } : {}),
   });
   const client = (o: { ip?: string; deviceId?: string; token?: string | null } = {}): TestClient => {
     const state: TestClient = {

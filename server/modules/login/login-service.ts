@@ -34,6 +34,8 @@ export interface LoginRequest {
 export interface LoginService {
   login(request: LoginRequest, payload: LoginPayload): Promise<LoginResult>;
   loginWithDevice(request: LoginRequest, deviceToken: string): Promise<LoginResult>;
+  /** A member another way proved (a social sign-in): refused when disabled, else a session as a login gives. */
+  loginAs(request: LoginRequest, member: MemberRow, remember: boolean): Promise<LoginResult>;
   trial(request: LoginRequest): Promise<TrialLoginResult>;
 }
 
@@ -183,6 +185,13 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
         await updateMember(db, member.id, { passwordHash: await hashPassword(payload.password) });
       }
       return finish(request, member, payload.remember === true);
+    },
+
+    async loginAs(request, member, remember) {
+      if (member.status !== 'active') {
+        throw new AppError(403, errorCodes.userDisabled, 'Sorry, the user does not exist or is disabled.');
+      }
+      return finish(request, member, remember);
     },
 
     async loginWithDevice(request, deviceToken) {

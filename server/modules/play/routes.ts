@@ -17,7 +17,7 @@ import type * as z from 'zod/mini';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { playErrorCodes, roundActionBodySchema, roundBodySchema, verifyQuerySchema } from '../../../contract/play.ts';
 import { AppError } from '../../http/app-error.ts';
-import { maintenanceError, readPlatformHeaders } from '../../http/request-context.ts';
+import { cookieOf, maintenanceError, readPlatformHeaders } from '../../http/request-context.ts';
 import { pageLanguage, renderGamePage, renderInvalidPage, renderVerifyPage } from './page.ts';
 import { openGameSession } from '../games/game-sessions.ts';
 import {
@@ -58,18 +58,6 @@ const tokenOf = (request: FastifyRequest) => (request.params as { token?: string
  */
 export const playCookieName = 'mc_play';
 export const securePlayCookieName = `__Secure-${playCookieName}`;
-
-/** The value of one cookie of the request (the last when repeated), or null. */
-export function cookieOf(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  let found: string | null = null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) found = part.slice(eq + 1).trim();
-  }
-  return found;
-}
 
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 

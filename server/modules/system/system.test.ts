@@ -114,7 +114,7 @@ describe('merchant settings', () => {
     expect(res.statusCode).toBe(200);
     const { value } = successEnvelope(whitelabelEndpoint.value).parse(res.json());
     expect(value.merchantCode).toBe('DEMO');
-    expect(value.switches).toMatchObject({ USERNAMEREG3: true, CBS3: true, AFFMAN3: true, FACEBOOKLOGIN3: false, GOOGLELOGIN3: false });
+    expect(value.switches).toMatchObject({ USERNAMEREG3: true, CBS3: true, AFFMAN3: true, FACEBOOKLOGIN3: true, GOOGLELOGIN3: true });
   });
 
   it('GET /wps/system/settings/consolidated answers currency, languages and switches', async () => {
