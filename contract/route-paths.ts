@@ -23,6 +23,7 @@ export const openPaths = [
   '/m/forget',
   '/m/changePsw',
   '/m/trail',
+  '/m/social',
   '/m/notice',
   '/m/message',
   '/m/chat',

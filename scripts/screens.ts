@@ -57,6 +57,8 @@ const shots: Shot[] = [
   { name: 'live-rooms', path: '/m/live' },
   { name: 'live-room', path: '/m/live?room=1' },
   { name: 'login', path: '/m/login' },
+  // Back from a social provider that the player cancelled at (docs/social-login.md).
+  { name: 'social-cancelled', path: '/m/social?error=cancelled' },
   { name: 'register', path: '/m/register' },
   { name: 'promotions', path: '/m/activity' },
   { name: 'promotions-member', path: '/m/activityDetail?id=5', login: member },

@@ -23,3 +23,15 @@ export async function withCatalogPart<T = undefined>(part: CatalogPart, load?: (
 export function loadLobbyVendorTypes() {
   return withCatalogPart('lobby', async () => (await import('./lobby-actors.ts')).loadVendorTypesOrNull());
 }
+
+/** The loaders of the identity screens, in the identity actors' chunk. */
+type IdentityLoaders = Pick<typeof import('./identity-actors.ts'), 'loadLoginScreen' | 'loadRegistrationNotice' | 'loadIdentitySwitches'>;
+
+/**
+ * The identity screens' loaders (login, register, forget): the identity part's messages and what the
+ * screen shows first, from the identity actors (their own chunk). One function, named by the loader it
+ * runs, so the entry carries the lazy import once.
+ */
+export function loadIdentityRoute<K extends keyof IdentityLoaders>(loader: K): ReturnType<IdentityLoaders[K]> {
+  return withCatalogPart('identity', async () => (await import('./identity-actors.ts'))[loader]()) as ReturnType<IdentityLoaders[K]>;
+}

@@ -17,6 +17,8 @@ import type { RegistrationRules } from '../../machines/registration-rules.ts';
 import { registrationMachine } from '../../machines/registration.machine.ts';
 import type { SessionInfo } from '../../machines/session.ts';
 import { type SmsCodeRequest, type SmsCodeResult, smsCountdownMachine } from '../../machines/sms-countdown.machine.ts';
+import { type SocialIntent, type SocialOffer, type SocialStartRequest, socialLoginMachine } from '../../machines/social-login.machine.ts';
+import { socialReturnMachine } from '../../machines/social-return.machine.ts';
 import { trialMachine } from '../../machines/trial.machine.ts';
 import type { ApiCall } from '../api/client.ts';
 import { createSealer, type Sealer } from '../../contract/sealed.ts';
@@ -31,6 +33,13 @@ import {
 } from '../../contract/member.ts';
 import { type LoginPayload, type LoginResult, loginEndpoint, logoutEndpoint, trialLoginEndpoint } from '../../contract/session.ts';
 import { type Announcement, announcementsEndpoint, type Banner, type DownloadLink } from '../../contract/content.ts';
+import {
+  socialExchangeEndpoint,
+  socialLinksEndpoint,
+  socialLinkStartEndpoint,
+  socialProvidersEndpoint,
+  socialStartEndpoint,
+} from '../../contract/social.ts';
 import type { Switches } from '../../contract/system.ts';
 import { captchaEndpoint, smsNoLoginEndpoint, smsRegisterEndpoint } from '../../contract/verification.ts';
 import { apiCall, merchantCode } from './api.ts';
@@ -103,6 +112,12 @@ export async function loadLoginContent(call: ApiCall = apiCall): Promise<LoginCo
     ),
   ]);
   return { banners, download: appDownloadFor(links, typeof navigator === 'undefined' ? '' : navigator.userAgent) };
+}
+
+/** What the login screen shows first: the switches of its tabs and the content around the form. */
+export async function loadLoginScreen(): Promise<{ switches: IdentitySwitches; content: LoginContent }> {
+  const [switches, content] = await Promise.all([loadIdentitySwitches(), loadLoginContent()]);
+  return { switches, content };
 }
 
 /** The registration announcement (spec section 2: types B, group m_reg, platform M); none when it cannot be loaded. */
@@ -271,6 +286,52 @@ export function provideChangePasswordMachine(deps: IdentityDeps) {
       },
       goTo,
     },
+  });
+}
+
+// ------------------------------------------------------------------ social login
+
+export function provideSocialLoginMachine(deps: IdentityDeps) {
+  return socialLoginMachine.provide({
+    actors: {
+      loadProviders: fromPromise(async ({ input }: { input: { intent: SocialIntent } }): Promise<SocialOffer> => {
+        const { providers } = await deps.call(socialProvidersEndpoint);
+        const links = input.intent === 'link' ? (await deps.call(socialLinksEndpoint)).links : [];
+        return { providers, links };
+      }),
+      startSocial: fromPromise(async ({ input }: { input: SocialStartRequest }) => {
+        const answer =
+          input.intent === 'link'
+            ? await deps.call(socialLinkStartEndpoint, { body: { provider: input.provider } })
+            : await deps.call(socialStartEndpoint, { body: { provider: input.provider, remember: input.remember } });
+        return answer.authorizationUrl;
+      }),
+    },
+    actions: {
+      // The provider's sign-in page is another site: the browser leaves this one.
+      openProvider: (_, { url }) => window.location.assign(url),
+    },
+  });
+}
+
+export function provideSocialReturnMachine(deps: IdentityDeps) {
+  return socialReturnMachine.provide({
+    actors: {
+      exchangeTicket: fromPromise(async ({ input }: { input: { ticket: string } }) => {
+        const result = await deps.call(socialExchangeEndpoint, { body: input });
+        // Remember-me, as a password login keeps it: the device token, with the username to prefill the form.
+        if (result.deviceToken) {
+          writeRemembered({
+            method: 'username',
+            account: result.userName,
+            deviceToken: result.deviceToken,
+            ...(result.deviceTokenExpiresAt ? { deviceTokenExpiresAt: result.deviceTokenExpiresAt } : {}),
+          });
+        }
+        return toSession(result);
+      }),
+    },
+    actions: { storeSession, goTo },
   });
 }
 

@@ -41,6 +41,7 @@ const table: Row[] = [
   ['/m/forget', _, _, 'back', '/m/home', 'Forgot password', null],
   ['/m/changePsw', H, _, 'none', 'history', 'Set a new password', null],
   ['/m/trail', H, H, 'back', '/m/home', 'Free trial', null],
+  ['/m/social', H, H, 'back', '/m/home', 'Login', null],
   ['/m/notice', _, _, 'back', 'history', 'Announcement', null],
   ['/m/message', _, H, 'back', '/m/home', 'Messages', null],
   ['/m/chat', _, _, 'back', 'history', 'Customer service', null],

@@ -117,13 +117,14 @@ export function navbarMode(path: string): NavbarMode {
 
 /**
  * Where the back arrow goes: home for login, register, trail, activity and
- * forget (spec), and for the message center ("Back goes to home", spec
- * "Message center"); one step back in history elsewhere.
+ * forget (spec), for the message center ("Back goes to home", spec
+ * "Message center") and for the return from a social provider (history
+ * there is the provider's sign-in page); one step back in history elsewhere.
  */
 export function backTarget(path: string): typeof homePath | 'history' {
   const p = normalisePath(path);
   if (isRegisterPath(p)) return homePath;
-  return ['/m/login', '/m/trail', '/m/activity', '/m/forget', '/m/message'].includes(p) ? homePath : 'history';
+  return ['/m/login', '/m/trail', '/m/activity', '/m/forget', '/m/message', '/m/social'].includes(p) ? homePath : 'history';
 }
 
 /** The bottom-menu entry highlighted on a path, if any. */
@@ -145,6 +146,7 @@ export function activeBottomTab(path: string): BottomTab | null {
  */
 const titles: Record<string, MessageId> = {
   '/m/register.html': 'title.register',
+  '/m/social': 'title.login',
   '/m/gameList': 'title.gameCenter',
   '/staff': 'staff.title',
 };

@@ -45,7 +45,7 @@ export type CompiledPart = (typeof compiledParts)[number];
  * other code (session, request, trial) is in `core`.
  */
 const errorParts: [RegExp, CatalogPart][] = [
-  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.|agent\.|contract\.|rebate\.|rg\.exclusion\.|feedback\.)/, 'identity'],
+  [/^(login\.(failed|method\.disabled|throttled)|trial\.limit|social\.|user\.disabled|session\.device\.|crypto\.|captcha\.|verification\.|member\.|register\.|mobile\.invalid|password\.|affiliate\.|modify\.|security\.|mall\.|kyc\.(images|already)\.|agent\.|contract\.|rebate\.|rg\.exclusion\.|feedback\.)/, 'identity'],
   // The withdraw form meets kyc.required (a withdrawal waiting for the identity check).
   [/^(wallet\.|deposit\.|rg\.deposit\.|bankcard\.|withdraw\.|request\.idempotency\.|kyc\.required$)/, 'money'],
   [/^(promotion\.|upload\.|inbox\.|announcement\.|chat\.|live\.)/, 'content'],

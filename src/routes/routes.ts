@@ -24,6 +24,7 @@ export const routes = rootRoute('root.tsx', [
   route('/m/forget', 'm/forget.tsx'),
   route('/m/changePsw', 'm/change-psw.tsx'),
   route('/m/trail', 'm/trail.tsx'),
+  route('/m/social', 'm/social.tsx'),
   route('/m/notice', 'm/notice.tsx'),
   route('/m/message', 'm/message.tsx'),
   route('/m/chat', 'm/chat.tsx'),

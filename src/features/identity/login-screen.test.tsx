@@ -13,13 +13,15 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../app/identity-actors.ts')>();
   return {
     ...actual,
-    loadIdentitySwitches: async () => ({ smsLogin: true, phoneReset: true }),
-    loadLoginContent: async () => ({
-      banners: [
-        { bannerId: 1, url: '/img/login-1.svg', linkUrl: null, title: 'Log in and play', groupName: 'm_login', sequence: 1 },
-        { bannerId: 2, url: '/img/login-2.svg', linkUrl: null, title: 'Weekly bonus', groupName: 'm_login', sequence: 2 },
-      ],
-      download: { resourceType: 'Android', url: 'https://example.com/app.apk', labelNameEn: 'Android' },
+    loadLoginScreen: async () => ({
+      switches: { smsLogin: true, phoneReset: true },
+      content: {
+        banners: [
+          { bannerId: 1, url: '/img/login-1.svg', linkUrl: null, title: 'Log in and play', groupName: 'm_login', sequence: 1 },
+          { bannerId: 2, url: '/img/login-2.svg', linkUrl: null, title: 'Weekly bonus', groupName: 'm_login', sequence: 2 },
+        ],
+        download: { resourceType: 'Android', url: 'https://example.com/app.apk', labelNameEn: 'Android' },
+      },
     }),
     identityDeps: () => ({ call: server.current!.call, sealer: server.current!.sealer }),
     provideLoginMachine: (deps: Parameters<typeof actual.provideLoginMachine>[0]) =>
@@ -35,6 +37,9 @@ vi.mock('../../app/identity-actors.ts', async (importOriginal) => {
       }),
   };
 });
+
+/** What the form sent: every call but the social login buttons' own load of the providers offered. */
+const formCalls = () => server.current!.sent.filter((call) => call.path !== '/wps/social/providers');
 
 const captcha = (id: string) => ({ captchaId: id, image: `data:image/svg+xml;base64,${id}`, expiresInMs: 120_000 });
 let failures = 0;
@@ -52,6 +57,8 @@ beforeEach(() => {
       return { token: 'tok', userName: p.username, type: 0, firstTimeLogin: false, deviceToken: 'device-1', deviceTokenExpiresAt: Date.now() + 1e9 };
     },
     '/wps/captcha': () => captcha(`c${++captchas}`),
+    '/wps/social/providers': () => ({ providers: ['google', 'facebook'] }),
+    '/wps/social/start': () => ({ authorizationUrl: 'http://127.0.0.1:9000/auth?state=s' }),
   });
 });
 
@@ -77,7 +84,7 @@ describe('login screen', () => {
     const { submit } = await form();
     await user.click(submit);
     expect(within(screen.getByRole('main')).getByRole('alert').textContent).toBe('Please enter the username and password');
-    expect(server.current!.sent).toHaveLength(0);
+    expect(formCalls()).toHaveLength(0);
   });
 
   it('logs in, remembers the method, account and device token (never the password), and goes home', async () => {
@@ -88,7 +95,7 @@ describe('login screen', () => {
     await user.type(password, 'Player#2026');
     await user.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
-    expect(server.current!.sent[0]).toEqual({
+    expect(formCalls()[0]).toEqual({
       path: '/wps/session/login',
       payload: { type: 'username', username: 'player1', password: 'Player#2026', remember: true },
     });
@@ -184,7 +191,27 @@ describe('login screen', () => {
     // The filled mobile number is checked again; the empty code is not.
     expect(await screen.findByText('Please enter a valid mobile number')).toBeTruthy();
     expect(screen.queryByText('Please enter a valid verification code')).toBeNull();
-    expect(server.current!.sent).toHaveLength(0);
+    expect(formCalls()).toHaveLength(0);
+  });
+});
+
+describe('social login', () => {
+  it('offers the providers the server offers and opens one with remember-me as the form has it', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    try {
+      const { user } = renderApp({ path: '/m/login' });
+      await form();
+      const social = await screen.findByRole('region', { name: 'Or continue with' });
+      expect(within(social).getAllByRole('button').map((b) => b.textContent)).toEqual(['Continue with Google', 'Continue with Facebook']);
+      await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+      await user.click(within(social).getByRole('button', { name: /Facebook/ }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1:9000/auth?state=s'));
+      expect(server.current!.sent.at(-1)).toEqual({ path: '/wps/social/start', payload: { provider: 'facebook', remember: false } });
+      expect(within(social).getByRole('button', { name: 'Opening Facebook…' })).toHaveProperty('disabled', true);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

@@ -32,6 +32,7 @@ import {
 } from './form-parts.tsx';
 import { LanguageSelect } from '../../ui/language-choices.tsx';
 import styles from './identity-form.module.css';
+import { SocialButtons } from './social-buttons.tsx';
 import { isMobileNumber, type LoginFormValues, loginSchema, passwordMaxLength } from './identity-schemas.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 
@@ -218,6 +219,7 @@ export function LoginScreen({
           {submitting ? t('in_please_wait') : t('identity.login.submit')}
         </Button>
       </form>
+      <SocialButtons remember={remember} />
       <div className={styles.links}>
         <Link to="/m/forget">{t('identity.login.forgot')}</Link>
         <Link to="/m/register">{t('identity.login.register')}</Link>

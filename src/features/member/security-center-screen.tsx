@@ -1,3 +1,4 @@
+import { LinkedAccountsSection } from './linked-accounts.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -424,6 +425,7 @@ export function SecurityCenterScreen({ isTrial }: { isTrial: boolean }) {
       return (
         <div className={styles.screen}>
           <SecretsRows actor={actor} />
+          <LinkedAccountsSection />
           <BankCardsSection />
           <SessionsSection actor={actor} />
           <ul className={styles.rows}>

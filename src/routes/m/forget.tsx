@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgetScreen } from '../../features/identity/forget-screen.tsx';
-import { withCatalogPart } from '../../app/catalog-part.ts';
+import { loadIdentityRoute } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/forget')({
-  loader: () => withCatalogPart('identity', async () => (await import('../../app/identity-actors.ts')).loadIdentitySwitches()),
+  loader: () => loadIdentityRoute('loadIdentitySwitches'),
   component: ForgetRoute,
 });
 

@@ -1,16 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loginSearch } from '../../../contract/route-search.ts';
 import { LoginScreen } from '../../features/identity/login-screen.tsx';
-import { withCatalogPart } from '../../app/catalog-part.ts';
+import { loadIdentityRoute } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/login')({
   validateSearch: loginSearch,
-  loader: () =>
-    withCatalogPart('identity', async () => {
-      const { loadIdentitySwitches, loadLoginContent } = await import('../../app/identity-actors.ts');
-      const [switches, content] = await Promise.all([loadIdentitySwitches(), loadLoginContent()]);
-      return { switches, content };
-    }),
+  loader: () => loadIdentityRoute('loadLoginScreen'),
   component: LoginRoute,
 });
 

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { registerSearch } from '../../../contract/route-search.ts';
 import { RegisterScreen } from '../../features/identity/register-screen.tsx';
-import { withCatalogPart } from '../../app/catalog-part.ts';
+import { loadIdentityRoute } from '../../app/catalog-part.ts';
 
 export const Route = createFileRoute('/m/register')({
   validateSearch: registerSearch,
   // The registration announcement (types B, group m_reg); the form's rules are the machine's to load.
-  loader: () => withCatalogPart('identity', async () => (await import('../../app/identity-actors.ts')).loadRegistrationNotice()),
+  loader: () => loadIdentityRoute('loadRegistrationNotice'),
   component: RegisterRoute,
 });
 
