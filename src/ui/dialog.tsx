@@ -4,12 +4,10 @@ import { Button, IconButton } from './button.tsx';
 import { useModalFocus } from './modal-focus.ts';
 import styles from './dialog.module.css';
 
-/** Spec section 9: popups ignore taps on their mask for the first 300 ms (no click-through). */
-const maskGuardMs = 300;
-
 /**
- * A tap on the mask (outside the panel) closes, but not in the first 300 ms
- * after opening, so the tap that opened a popup cannot also close it.
+ * A tap on the mask (outside the panel) closes. The touch taps of a popup's
+ * first 300 ms are ignored (spec section 9: src/app/touch.ts),
+ * so the tap that opened a popup cannot also close it.
  */
 function useMaskClose(open: boolean, onClose: () => void) {
   const mask = useRef<HTMLDivElement>(null);
@@ -18,9 +16,8 @@ function useMaskClose(open: boolean, onClose: () => void) {
   useEffect(() => {
     const node = mask.current;
     if (!open || !node) return;
-    const openedAt = performance.now();
     const onClick = (event: MouseEvent) => {
-      if (event.target === node && performance.now() - openedAt >= maskGuardMs) close.current();
+      if (event.target === node) close.current();
     };
     node.addEventListener('click', onClick);
     return () => node.removeEventListener('click', onClick);

@@ -15,6 +15,7 @@ export function fallBackToDefaultIcon(event: SyntheticEvent<HTMLImageElement>) {
 /**
  * A game tile (DESIGN.md): square icon, name in one line, vendor, NEW and HOT
  * ribbons, favourite star. A tap goes to the launcher; the star to favourites.
+ * The tile presses as the spec's touch timings say (`data-press`, src/app/touch.ts).
  */
 export function GameTile({ game, eager = false }: { game: Game; eager?: boolean }) {
   const t = useT();
@@ -23,7 +24,7 @@ export function GameTile({ game, eager = false }: { game: Game; eager?: boolean 
   const favourite = useSelector(play?.favourites, (s) => !!s && game.nodeId !== null && s.context.ids.includes(game.nodeId));
   return (
     <div className={styles.tile} data-testid="game-tile" data-game-id={game.gameId}>
-      <button type="button" className={styles.tileButton} onClick={() => send.launch({ type: 'game.open', game })}>
+      <button type="button" className={styles.tileButton} data-press onClick={() => send.launch({ type: 'game.open', game })}>
         <img
           className={styles.tileImage}
           src={game.iconUrl}

@@ -4,6 +4,7 @@
  * when the player scrolls near it or asks for the download links
  * (src/features/lobby/lobby-home.tsx).
  */
+import { useTouchHandling } from '../../app/touch-start.ts';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -144,6 +145,8 @@ function ChatButton() {
 
 /** Home footer: vendor logos, FACEBOOK and YOUTUBE links, jackpot counter, download block, the responsible gaming link, copyright 2025; the floating customer service button. */
 export function HomeFooter({ footer, currency, onDownload }: { footer: Footer | null; currency: CurrencyLike | null; onDownload: () => void }) {
+  // Below the home's first screen: the site's touch handling is asked for once the player scrolls here.
+  useTouchHandling();
   useCatalogPart('lobby');
   const t = useT();
   const brand = useBrandName();

@@ -1,3 +1,4 @@
+import { useTouchHandling } from '../../app/touch-start.ts';
 import { Link } from '@tanstack/react-router';
 import { Icon } from '../../ui/icons.tsx';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -23,6 +24,7 @@ const LotteryFilterPanel = lazy(async () => ({ default: (await import('./lottery
 /** Every lobby screen: the content, the launcher's sheet and toasts, and the prize mode from the vendor mapping. */
 export function LobbyFrame({ types, children }: { types: VendorGameTypes | null; children: ReactNode }) {
   useCatalogPart('lobby');
+  useTouchHandling();
   usePrizeMode(types);
   return (
     <div className={styles.screen}>

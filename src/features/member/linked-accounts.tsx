@@ -37,6 +37,7 @@ export function LinkedAccountsSection() {
                 <button
                   type="button"
                   className={styles.row}
+                  data-press
                   disabled={opening !== null}
                   aria-busy={opening === provider}
                   onClick={() => actor.send({ type: 'social.start', provider })}

@@ -55,7 +55,7 @@ function SignedIn({ open, onClose, LogoutDialog }: MemberMenuProps) {
         <ul className={styles.rows}>
           {menuEntriesOf({ agent: role === 'agent', betRecord }).map(({ link, icon, labelId }) => (
             <li key={labelId}>
-              <Link {...link} className={styles.row} onClick={onClose}>
+              <Link {...link} className={styles.row} data-press onClick={onClose}>
                 <span className={styles.rowLabel}>
                   <Icon name={icon} aria-hidden="true" focusable="false" />
                   {t(labelId)}
@@ -67,6 +67,7 @@ function SignedIn({ open, onClose, LogoutDialog }: MemberMenuProps) {
             <button
               type="button"
               className={styles.row}
+              data-press
               onClick={() => {
                 onClose();
                 launchChat();
@@ -79,7 +80,7 @@ function SignedIn({ open, onClose, LogoutDialog }: MemberMenuProps) {
             </button>
           </li>
           <li>
-            <button type="button" className={styles.row} aria-haspopup="dialog" onClick={() => setConfirming(true)}>
+            <button type="button" className={styles.row} data-press aria-haspopup="dialog" onClick={() => setConfirming(true)}>
               <span className={styles.rowLabel}>
                 <Icon name="log-out" aria-hidden="true" focusable="false" />
                 {t('account.signOut')}

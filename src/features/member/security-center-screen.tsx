@@ -1,3 +1,4 @@
+import { useTouchHandling } from '../../app/touch-start.ts';
 import { LinkedAccountsSection } from './linked-accounts.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -212,7 +213,7 @@ function SecretsRows({ actor }: { actor: SecurityCenterActor }) {
       </h2>
       <ul className={styles.rows}>
         <li>
-          <Link to="/m/changePsw" className={styles.row}>
+          <Link to="/m/changePsw" className={styles.row} data-press>
             {t('security.loginPassword')}
             <span className={styles.rowValue}>
               {t('security.loginPassword.change')}
@@ -221,7 +222,7 @@ function SecretsRows({ actor }: { actor: SecurityCenterActor }) {
           </Link>
         </li>
         <li>
-          <button type="button" className={styles.row} aria-haspopup="dialog" onClick={() => setOpen('pin')}>
+          <button type="button" className={styles.row} data-press aria-haspopup="dialog" onClick={() => setOpen('pin')}>
             {t('security.pin.title')}
             <span className={styles.rowValue}>
               {t(config.hasWithdrawalPassword ? 'security.isSet' : 'security.notSet')}
@@ -230,7 +231,7 @@ function SecretsRows({ actor }: { actor: SecurityCenterActor }) {
           </button>
         </li>
         <li>
-          <button type="button" className={styles.row} aria-haspopup="dialog" onClick={() => setOpen('questions')}>
+          <button type="button" className={styles.row} data-press aria-haspopup="dialog" onClick={() => setOpen('questions')}>
             {t('security.questions.title')}
             <span className={styles.rowValue}>
               {config.questionIds.length > 0 ? t('security.questions.count', { count: config.questionIds.length }) : t('security.notSet')}
@@ -414,6 +415,7 @@ export function SecurityCenterScreen({ isTrial }: { isTrial: boolean }) {
   const errorText = useErrorText();
   const logic = useMemo(() => provideSecurityCenterMachine(), []);
   const actor = useSystemActor(logic, { systemId: securityCenterSystemId, input: { isTrial } });
+  useTouchHandling();
   const state = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : (s.value as string)));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   switch (state) {
@@ -430,7 +432,7 @@ export function SecurityCenterScreen({ isTrial }: { isTrial: boolean }) {
           <SessionsSection actor={actor} />
           <ul className={styles.rows}>
             <li>
-              <Link to="/m/responsibleGaming" className={styles.row}>
+              <Link to="/m/responsibleGaming" className={styles.row} data-press>
                 {t('title.responsibleGaming')}
                 <span className={styles.rowValue}>
                   {t('rg.entry')}
