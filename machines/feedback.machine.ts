@@ -2,19 +2,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import { errorCodes } from '../contract/error-codes.ts';
 import { countWords, type FeedbackItem, type FeedbackLimits, type FeedbackPage, type FeedbackType, feedbackImageLimits } from '../contract/feedback.ts';
 import { errorCodeOf } from './identity-types.ts';
+import type { PickedImage } from './promotion-apply.machine.ts';
 
-/** An image the member picked: what the rules look at, and the file itself (read by the app when sending). */
-export interface PickedFeedbackImage {
-  /** Unique within the form (the view's key and the remove button's target). */
-  id: string;
-  name: string;
-  /** The file's MIME type as the browser reports it. */
-  type: string;
-  /** Bytes. */
-  size: number;
-  /** The file (a Blob in the browser); the machine never reads it. */
-  file: unknown;
-}
+/** An image the member picked, as a promotion application's are. */
+export type PickedFeedbackImage = PickedImage;
 
 export interface FeedbackRequest {
   type: FeedbackType;

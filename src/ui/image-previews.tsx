@@ -1,4 +1,4 @@
-/** Previews of images a player picked (a promotion application's, a feedback's), each with its remove button. */
+/** The images a player picks (a promotion application's, a feedback's): the picker, and their previews, each with its remove button. */
 import { useEffect, useRef } from 'react';
 import { IconButton } from './button.tsx';
 import styles from './image-previews.module.css';
@@ -48,5 +48,38 @@ export function ImagePreviews({ images, onRemove, removeLabel }: { images: Previ
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An image picked, as the forms' machines take it: a unique id (the view's key and the remove button's target) and the file. */
+export interface PickedImageFile {
+  id: string;
+  name: string;
+  /** The MIME type as the browser reports it (the machines check it, the server checks the bytes). */
+  type: string;
+  size: number;
+  file: File;
+}
+
+let picked = 0;
+
+/** "Add image": a file picker for png and jpg, several at once; each file goes to `onPick`, and the same file can be picked again. */
+export function ImagePicker({ label, onPick, className }: { label: string; onPick: (image: PickedImageFile) => void; className?: string }) {
+  return (
+    <label className={className ? `${styles.picker} ${className}` : styles.picker}>
+      {label}
+      <input
+        className={styles.visuallyHidden}
+        type="file"
+        accept="image/png,image/jpeg"
+        multiple
+        onChange={(event) => {
+          for (const file of Array.from(event.currentTarget.files ?? [])) {
+            onPick({ id: `image-${++picked}`, name: file.name, type: file.type, size: file.size, file });
+          }
+          event.currentTarget.value = '';
+        }}
+      />
+    </label>
   );
 }

@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
-import { type ChangeEvent, useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import * as z from 'zod/mini';
 import { errorCodes } from '../../../contract/error-codes.ts';
 import { countWords, type FeedbackItem, type FeedbackLimits, type FeedbackStatus, type FeedbackType, feedbackTypes } from '../../../contract/feedback.ts';
-import type { PickedFeedbackImage } from '../../../machines/feedback.machine.ts';
 import { useSystemActor } from '../../app/actor-system.ts';
 import { provideFeedbackMachine } from '../../app/feedback-actors.ts';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
-import { ImagePreviews } from '../../ui/image-previews.tsx';
+import { ImagePicker, ImagePreviews } from '../../ui/image-previews.tsx';
 import { EmptyState, LoadFailed } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import styles from './feedback.module.css';
@@ -45,9 +44,6 @@ const formSchemaOf = (limits: FeedbackLimits) =>
     ),
   });
 type FormValues = { questionType: string; content: string };
-
-let picked = 0;
-const pickedImageOf = (file: File): PickedFeedbackImage => ({ id: `feedback-image-${++picked}`, name: file.name, type: file.type, size: file.size, file });
 
 /**
  * Feedback (/m/feedback; spec sections 3, 4 and 9): the form (question type,
@@ -119,10 +115,6 @@ function FeedbackForm({ actor, limits }: { actor: FeedbackActor; limits: Feedbac
   const messageOf = (code: string) => (wordCodes.includes(code) ? t('feedback.content.rule', { 0: limits.minWords, 1: limits.maxWords }) : errorText(code));
   // The form's own refusal (type, words) by the fields; the machine's (images, the server's answer) by the button.
   const fieldError = typeError ?? contentError;
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    for (const file of Array.from(event.currentTarget.files ?? [])) actor.send({ type: 'image.pick', image: pickedImageOf(file) });
-    event.currentTarget.value = '';
-  };
   return (
     <section className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
@@ -179,10 +171,7 @@ function FeedbackForm({ actor, limits }: { actor: FeedbackActor; limits: Feedbac
           <span className={styles.small}>{t('feedback.images.rule', { max: limits.imagesMax })}</span>
           <ImagePreviews images={images} onRemove={(id) => actor.send({ type: 'image.remove', id })} removeLabel={(name) => t('feedback.images.remove', { name })} />
           {images.length < limits.imagesMax ? (
-            <label className={styles.picker}>
-              {t('feedback.images.add')}
-              <input className={styles.visuallyHidden} type="file" accept="image/png,image/jpeg" multiple onChange={pick} />
-            </label>
+            <ImagePicker className={styles.picker} label={t('feedback.images.add')} onPick={(image) => actor.send({ type: 'image.pick', image })} />
           ) : null}
         </fieldset>
         {fieldError ? (

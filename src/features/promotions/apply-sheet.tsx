@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
-import { type ChangeEvent, useId } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import * as z from 'zod/mini';
 import { applicationLimits } from '../../../contract/promotions.ts';
-import { commentTooLongCode, type PickedImage, type promotionApplyMachine } from '../../../machines/promotion-apply.machine.ts';
+import { commentTooLongCode, type promotionApplyMachine } from '../../../machines/promotion-apply.machine.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
-import { ImagePreviews } from '../../ui/image-previews.tsx';
+import { ImagePicker, ImagePreviews } from '../../ui/image-previews.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import styles from './promotions.module.css';
@@ -18,9 +18,6 @@ type ApplyActor = ActorRefFrom<typeof promotionApplyMachine>;
 /** The comment's rule (spec section 5); its message is the machine's code, translated like the server's. */
 const applySchema = z.object({ comment: z.string().check(z.maxLength(applicationLimits.commentMax, commentTooLongCode)) });
 type ApplyValues = z.infer<typeof applySchema>;
-
-let picked = 0;
-const pickedImageOf = (file: File): PickedImage => ({ id: `image-${++picked}`, name: file.name, type: file.type, size: file.size, file });
 
 /**
  * The application sheet of a promotion of mode apply: a comment with its
@@ -75,10 +72,6 @@ function ApplyForm({ actor }: { actor: ApplyActor }) {
   const comment = watch('comment');
   const commentError = formState.errors.comment?.message;
   const shownError = commentError ?? errorCode;
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    for (const file of Array.from(event.currentTarget.files ?? [])) actor.send({ type: 'image.pick', image: pickedImageOf(file) });
-    event.currentTarget.value = '';
-  };
   return (
     <form
       className={styles.form}
@@ -103,10 +96,7 @@ function ApplyForm({ actor }: { actor: ApplyActor }) {
         <legend className={styles.label}>{t('promo.apply.images')}</legend>
         <span className={styles.hint}>{t('promo.apply.imagesRule')}</span>
         <ImagePreviews images={images} onRemove={(id) => actor.send({ type: 'image.remove', id })} removeLabel={(name) => t('promo.apply.removeImage', { name })} />
-        <label className={styles.picker}>
-          {t('promo.apply.addImage')}
-          <input className={styles.visuallyHidden} type="file" accept="image/png,image/jpeg" multiple onChange={pick} />
-        </label>
+        <ImagePicker label={t('promo.apply.addImage')} onPick={(image) => actor.send({ type: 'image.pick', image })} />
       </fieldset>
       {shownError ? (
         <p id={errorId} role="alert" className={styles.error}>
