@@ -1,8 +1,16 @@
 import styles from './skeleton.module.css';
 
-/** A placeholder block shaped like the content it stands for. */
+/**
+ * A placeholder block shaped like the content it stands for: a class gives
+ * it its shape; without one it is a line of the surrounding text (a no-break
+ * space in its font), so the text that takes its place moves nothing (CLS).
+ */
 export function Skeleton({ className }: { className?: string }) {
-  return <span aria-hidden="true" className={[styles.block, className].filter(Boolean).join(' ')} />;
+  return (
+    <span aria-hidden="true" className={[styles.block, className].filter(Boolean).join(' ')}>
+      {className ? null : '\u00a0'}
+    </span>
+  );
 }
 
 /** The loading state of a page: banner, a heading line and a grid of tiles. */

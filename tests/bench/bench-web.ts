@@ -263,7 +263,9 @@ async function main(): Promise<number> {
       signedInPages.map(async (p) => JSON.stringify(await signIn(app!.origin, merchant, p.username, p.password))),
     );
     const empty = () => ({ simulate: [], devtools: [] });
-    const targets: Target[] = [
+    // BENCH_WEB_ONLY=<regular expression> measures only the app pages whose name matches (the reference pages always).
+    const only = process.env.BENCH_WEB_ONLY ? new RegExp(process.env.BENCH_WEB_ONLY) : undefined;
+    const allTargets: Target[] = [
       ...referencePages.map((page, i) => ({ name: page.name, url: `${references[i]!.origin}/`, reference: true, samples: empty() })),
       ...guestPages.map((p) => ({ name: p, url: `${app!.origin}${p}`, reference: false, samples: empty() })),
       ...signedInPages.map((p, i) => ({
@@ -274,6 +276,7 @@ async function main(): Promise<number> {
         samples: empty(),
       })),
     ];
+    const targets = allTargets.filter((t) => t.reference || !only || only.test(t.name));
     const auditOf = (t: Target, throttling: Throttling): Audit => {
       const session = t.session;
       return {

@@ -8,7 +8,7 @@
 import { demoAccounts } from '../../server/seed/seed-members.ts';
 import { freshUsername } from './identity-support.ts';
 import { freshAgent, fund } from './money-support.ts';
-import { expect, giveSession, logIn, test, text } from './support.ts';
+import { expect, giveSession, layoutShifts, logIn, test, text } from './support.ts';
 
 test.describe('agency centre', () => {
   test('an agent opens an account, rains a red envelope on it, and sees it in the team', async ({ page, baseURL }) => {
@@ -16,11 +16,24 @@ test.describe('agency centre', () => {
     await fund(baseURL!, agent, 10_000);
     await page.addInitScript(() => sessionStorage.setItem('NOTICE_POP', '1'));
     await giveSession(page, agent.session);
+    // The wallet, today's figures and the menu are held until the screen has painted, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/wps\/(wallets\/gcs|agent\/team\/kpi|agent\/menu)/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/m/agent');
     await expect(page.getByRole('heading', { level: 2, name: /^Good / })).toBeVisible();
+    release();
     await expect(page.getByText('₱100.00')).toBeVisible();
     const menu = page.getByRole('region', { name: text('agent.menu') });
     await expect(menu.getByRole('link', { name: text('title.redRain') })).toBeVisible();
+    await expect(page.getByRole('region', { name: text('agent.today') }).getByRole('definition').first()).toHaveText(/^\d/);
+    // Each part kept its room from the first paint: nothing on the screen moved when they came.
+    expect(await layoutShifts(page)).toEqual([]);
 
     // Open account, from the footer: a refusal in words first, then the member.
     await page.getByRole('navigation', { name: text('agent.footer') }).getByRole('link', { name: text('title.agentRegister') }).click();

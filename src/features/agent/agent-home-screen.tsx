@@ -38,6 +38,8 @@ const menuEntries: Record<AgentMenuKey, { link: LinkProps; icon: IconName; label
   MAILCEN: { link: { to: '/m/webEmail' }, icon: 'mail', labelId: 'title.webEmail' },
 };
 
+const menuKeys = Object.keys(menuEntries) as AgentMenuKey[];
+
 const footerFigures: { key: keyof TeamFooter; labelId: MessageId }[] = [
   { key: 'teamLoginMemberCount', labelId: 'agent.kpi.logins' },
   { key: 'teamBetMemberCount', labelId: 'agent.kpi.bettors' },
@@ -139,6 +141,14 @@ function AgentMenu({ actor }: { actor: HomeActor }) {
         <LoadFailed title={errorText(errorCode ?? 'unknown')} retryLabel={t('error.load.retry')} onRetry={() => actor.send({ type: 'menu.retry' })} />
       ) : (
         <ul className={styles.menu} aria-busy={!keys}>
+          {/* While the menu loads, a placeholder per entry the menu can have: what comes below stays where it will be. */}
+          {keys === null
+            ? menuKeys.map((key) => (
+                <li key={key} aria-hidden="true">
+                  <Skeleton className={styles.entryPlaceholder} />
+                </li>
+              ))
+            : null}
           {(keys ?? []).map((key) => {
             const { link, icon, labelId } = menuEntries[key];
             const badge = key === 'MAILCEN' && unread.inbox > 0 ? unread.inbox : null;
