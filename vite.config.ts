@@ -24,7 +24,27 @@ function scopedClassName(local: string, file: string): string {
   return `${name}_${local}`;
 }
 
-/** The modules of the home screen beyond the shell (see the `lobby` chunk group below). */
+/** The part of the bundler's chunking context read here. */
+interface ModuleGraph {
+  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null;
+}
+/** Per chunking pass (a build of the reference pages of `npm run bench:web` is another graph). */
+const initialByPass = new WeakMap<ModuleGraph, Map<string, boolean>>();
+/** Whether the entry imports a module statically, directly or through others (the bundler's `$initial` tag). */
+function initialModule(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  let known = initialByPass.get(graph);
+  if (!known) initialByPass.set(graph, (known = new Map()));
+  const cached = known.get(id);
+  if (cached !== undefined) return cached;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const info = graph.getModuleInfo(id);
+  const initial = !!info && (info.isEntry || info.importers.some((importer) => initialModule(importer, graph, seen)));
+  known.set(id, initial);
+  return initial;
+}
+
+/** The modules of the home screen beyond the shell (in the entry's chunk, see `codeSplitting` below). */
 const homeModules =
   /\/src\/(features\/lobby\/(lobby-home|home-parts|banner-carousel|game-grid|game-tile|lobby-blocks|lobby-names|lobby-overlays)\.tsx|app\/(lobby-actors|lobby-calls)\.ts|api\/(games|content|query)\.ts|routes\/m\/home\.tsx)|\/machines\/(lobby-home|lobby-types)\.ts|\/lucide-react\/dist\/esm\/icons\/(chevron-right|clock|layout-grid|star|ticket|wifi-off|download|megaphone|thumbs-up|tv|x)\.mjs/;
 
@@ -172,13 +192,16 @@ export default defineConfig({
         assetFileNames: 'assets/[hash:7][extname]',
         // What the entry needs statically is one file, not a dozen small shared chunks: a
         // browser opens only a few connections to the server, and each file waits for one
-        // (measured by `npm run bench:web`, docs/first-load.md).
+        // (measured by `npm run bench:web`, docs/first-load.md). The home screen's own modules
+        // (its view, machine, calls, schemas and icons, with what they import) are in that file
+        // too: the shell and nearly every screen share modules with the home (the actor system,
+        // the sheet, the content and query contracts), so 62 of the 67 routes loaded the home's
+        // chunk anyway, as one more file; in the entry, every route's first load has two files
+        // fewer (its script and stylesheet) and 0.8-1.7 kB gzip less (no imports and exports
+        // between the two; `npm run bench:bundle`, docs/first-load.md).
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'] },
-            // The home screen's own modules (its view, machine, calls, schemas and icons) as one
-            // file rather than a handful of small ones: one request, and one compression window.
-            { name: 'lobby', test: homeModules },
+            { name: (id: string, graph: ModuleGraph) => (initialModule(id, graph) || homeModules.test(id) ? 'app' : null) },
             // No other group: a group takes every module its own modules import with it, so a
             // group of the content screens made the sign-in, wallet and help screens load the
             // promotions' form library, the sanitiser and the slider too (/m/login 215 -> 183 kB

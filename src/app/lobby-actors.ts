@@ -2,8 +2,9 @@
  * The home machine with its real side effects, the read-only loads of the
  * lobby screens, and the way to the launcher and the favourites (loaded on
  * demand from src/app/lobby-play.ts; the game lists are
- * src/app/game-list-actors.ts). Imported only by the lobby route chunks,
- * never by the shell, so none of it is in the first load of another screen.
+ * src/app/game-list-actors.ts). Imported only by the lobby routes, never by
+ * the shell; the build puts it in the entry's file with the rest of the home
+ * screen (docs/first-load.md).
  */
 import { linkOptions } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';

@@ -19,12 +19,13 @@
  * transferred bytes with each page's LCP as a ratio to the stack floor's;
  * writes bench-results/web.json.
  *
- * A signed-in page is loaded cold like the others: before each of its runs
- * the browser's HTTP cache, the service worker and its caches are cleared and
- * the session record is put in local
- * storage, where the site reads it at start as well as in the tab's session
- * storage (Lighthouse opens a tab of its own; its storage reset would remove
- * the record).
+ * Every app page is loaded cold: before each of its runs the browser's HTTP
+ * cache, the service worker and its caches are cleared, and for a signed-in
+ * page the session record is put in local storage, where the site reads it at
+ * start as well as in the tab's session storage (Lighthouse opens a tab of
+ * its own, and is told not to reset storage for these pages). For a guest
+ * page the record is removed: Lighthouse's storage reset clears caches and
+ * workers, not local storage.
  *
  * Budgets, against the stack floor measured in the same run with the same
  * throttling (exit code 1 when an app page breaks one in the simulated
@@ -212,15 +213,19 @@ function budgetFailures(row: Row, floor: Sample): string[] {
 
 /**
  * Opens a tab on the app's origin through the DevTools protocol, clears the
- * browser's HTTP cache and writes the session record to local storage, which
+ * browser's HTTP cache, and writes the session record to local storage, which
  * the site reads at start (`readStoredSession`): a signed-in visit with
- * nothing cached.
+ * nothing cached. With no session it removes the record: Lighthouse's own
+ * storage reset leaves local storage alone, so a guest page measured after a
+ * signed-in one would otherwise be measured signed in (until 2026-11-29 the
+ * guest pages of a full run were measured as the demo agent after the
+ * first pass).
  */
-async function signedInPreparer(port: number, origin: string) {
+async function storagePreparer(port: number, origin: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0] ?? (await browser.newContext());
   return {
-    prepare: async (session: string) => {
+    prepare: async (session: string | undefined) => {
       const page = await context.newPage();
       try {
         const cdp = await context.newCDPSession(page);
@@ -228,7 +233,10 @@ async function signedInPreparer(port: number, origin: string) {
         // Nor what the site's service worker kept on an earlier run (its storage is not reset for these pages).
         await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
         await page.goto(`${origin}/favicon.svg`);
-        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.session, session] as const);
+        await page.evaluate(
+          ([key, value]) => (value === undefined ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
+          [storageKeys.session, session] as const,
+        );
       } finally {
         await page.close();
       }
@@ -245,7 +253,7 @@ async function main(): Promise<number> {
   const servers: RunningServer[] = [];
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-chromium-'));
   let chrome: chromeLauncher.LaunchedChrome | undefined;
-  let preparer: Awaited<ReturnType<typeof signedInPreparer>> | undefined;
+  let preparer: Awaited<ReturnType<typeof storagePreparer>> | undefined;
   try {
     const [app, ...references] = await Promise.all([
       startServer(distDir, 'bench-web'),
@@ -253,7 +261,7 @@ async function main(): Promise<number> {
     ]);
     servers.push(app!, ...references);
     chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, userDataDir });
-    preparer = await signedInPreparer(chrome.port, app!.origin);
+    preparer = await storagePreparer(chrome.port, app!.origin);
     console.log(
       `bench:web — Lighthouse, mobile: ${runs} run(s) per page with simulated throttling, ${appliedRuns} with applied throttling; ` +
         `${chromiumPath}, Node ${process.version}, ${cpus().length} CPUs`,
@@ -284,7 +292,8 @@ async function main(): Promise<number> {
         port: chrome!.port,
         throttling,
         keepStorage: session !== undefined,
-        prepare: session === undefined ? undefined : () => preparer!.prepare(session),
+        // Every app page: a guest's without the session record a signed-in page left behind.
+        prepare: t.reference ? undefined : () => preparer!.prepare(session),
       };
     };
     // One discarded pass warms the server (first database queries, file cache).
