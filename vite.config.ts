@@ -32,8 +32,8 @@ interface ModuleGraph {
 const initialByPass = new WeakMap<ModuleGraph, Map<string, boolean>>();
 /** Whether the entry imports a module statically, directly or through others (the bundler's `$initial` tag). */
 function initialModule(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
-  let known = initialByPass.get(graph);
-  if (!known) initialByPass.set(graph, (known = new Map()));
+  const known = initialByPass.get(graph) ?? new Map<string, boolean>();
+  initialByPass.set(graph, known);
   const cached = known.get(id);
   if (cached !== undefined) return cached;
   if (seen.has(id)) return false;
