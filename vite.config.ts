@@ -31,15 +31,23 @@ interface ModuleGraph {
 /** Per chunking pass (a build of the reference pages of `npm run bench:web` is another graph). */
 const initialByPass = new WeakMap<ModuleGraph, Map<string, boolean>>();
 /** Whether the entry imports a module statically, directly or through others (the bundler's `$initial` tag). */
-function initialModule(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+function initialModule(id: string, graph: ModuleGraph): boolean {
   const known = initialByPass.get(graph) ?? new Map<string, boolean>();
   initialByPass.set(graph, known);
-  const cached = known.get(id);
-  if (cached !== undefined) return cached;
-  if (seen.has(id)) return false;
-  seen.add(id);
-  const info = graph.getModuleInfo(id);
-  const initial = !!info && (info.isEntry || info.importers.some((importer) => initialModule(importer, graph, seen)));
+  // One search up the importers from `id`. A module found on a way to the entry is kept as initial; a
+  // "no" is kept only for `id` itself, since the search skips the modules it has already been through.
+  const seen = new Set<string>();
+  const reaches = (module: string): boolean => {
+    const kept = known.get(module);
+    if (kept !== undefined) return kept;
+    if (seen.has(module)) return false;
+    seen.add(module);
+    const info = graph.getModuleInfo(module);
+    const initial = !!info && (info.isEntry || info.importers.some(reaches));
+    if (initial) known.set(module, true);
+    return initial;
+  };
+  const initial = reaches(id);
   known.set(id, initial);
   return initial;
 }
