@@ -89,7 +89,7 @@ export async function executeInboxCommand(db: Database, given: InboxCommand, now
     };
   }
   const member = await findMember(db, command.merchant, command.to);
-  const messages = await inbox.all({ merchantCode: command.merchant, memberId: member.id, memberSince: member.createdAt });
+  const messages = await inbox.all({ merchantCode: command.merchant, memberId: member.id });
   return {
     inbox: {
       to: member.username,

@@ -4,11 +4,11 @@
  * merchant's broadcast are "not found" and never read or changed), trial
  * refusal and bad input.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxDeleteEndpoint, inboxListEndpoint, inboxReadEndpoint, inboxUnreadEndpoint } from '../../../contract/inbox.ts';
 import { memberMessageReceipts, memberMessages } from '../../db/schema-inbox.ts';
-import { merchants } from '../../db/schema.ts';
+import { members, merchants } from '../../db/schema.ts';
 import { demoMerchant } from '../../seed/seed.ts';
 import { createHarness, failureOf, type Harness, rawCall, type TestClient } from '../../test/identity-harness.ts';
 import { createMember, signIn, signInTrial } from '../../test/wallet-harness.ts';
@@ -163,6 +163,15 @@ describe('broadcasts', () => {
 
     expect(await ivy.client.call(inboxDeleteEndpoint, { body: { id: row.id } })).toEqual({ id: row.id, wasUnread: true });
     expect(await ivy.client.call(inboxUnreadEndpoint)).toBe(0);
+  });
+
+  it('reach an account made within the same millisecond only when sent after it, to the microsecond', async () => {
+    const kim = await freshReader();
+    await h.testDb.db.execute(sql`update ${members} set created_at = '2020-01-01T00:00:00.000500Z' where ${members.id} = ${kim.id}`);
+    const before = await inbox.send({ merchantCode: 'DEMO', memberId: null, texts: texts('Just before'), createdAt: new Date('2020-01-01T00:00:00.000Z') });
+    const after = await inbox.send({ merchantCode: 'DEMO', memberId: null, texts: texts('Just after'), createdAt: new Date('2020-01-01T00:00:00.001Z') });
+    const { list } = await kim.client.call(inboxListEndpoint, { query: { pageSize: 50 } });
+    expect(list.map((m) => m.id).filter((id) => id === before.id || id === after.id)).toEqual([after.id]);
   });
 
   it('of another merchant are not found, and not changed', async () => {

@@ -13,7 +13,7 @@ function readerOf(request: FastifyRequest): InboxReader {
   if ((trialTypes as readonly number[]).includes(member.type)) {
     throw new AppError(403, errorCodes.freeReject, 'Please log in to a real account to use this function');
   }
-  return { merchantCode: member.merchantCode, memberId: member.id, memberSince: member.createdAt };
+  return { merchantCode: member.merchantCode, memberId: member.id };
 }
 
 export function registerInboxRoutes(app: FastifyInstance, inbox: InboxService): void {

@@ -21,6 +21,7 @@ import type { InboxMessage, InboxPage } from '../../../contract/inbox.ts';
 import { formatMessage, localeOfLanguage, messageOf } from '../../lib/catalogs.ts';
 import type { Database } from '../../db/connect.ts';
 import { type InboxParams, type InboxTexts, type MemberMessageRow, memberMessageReceipts, memberMessages } from '../../db/schema-inbox.ts';
+import { members } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
 export interface NewInboxMessage {
@@ -37,8 +38,14 @@ export interface NewInboxMessage {
 export interface InboxReader {
   merchantCode: string;
   memberId: number;
-  memberSince: Date;
 }
+
+/**
+ * The reader's account creation time, read by the database at its full precision: a copy
+ * in JavaScript is cut to the millisecond, and a broadcast sent in the same millisecond just
+ * before the account was made would then count as sent after it.
+ */
+const memberSince = (reader: InboxReader): SQL => sql`(select ${members.createdAt} from ${members} where ${members.id} = ${reader.memberId})`;
 
 /** Kinds of operator messages. */
 export const operatorMessageKind = 'operator.message';
@@ -64,7 +71,7 @@ const visibleTo = (reader: InboxReader): SQL =>
     eq(memberMessages.merchantCode, reader.merchantCode),
     or(
       and(eq(memberMessages.memberId, reader.memberId), isNull(memberMessages.deletedAt)),
-      and(isNull(memberMessages.memberId), gte(memberMessages.createdAt, reader.memberSince), isNull(memberMessageReceipts.deletedAt)),
+      and(isNull(memberMessages.memberId), gte(memberMessages.createdAt, memberSince(reader)), isNull(memberMessageReceipts.deletedAt)),
     ),
   ) as SQL;
 
