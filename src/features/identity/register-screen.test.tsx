@@ -181,7 +181,8 @@ describe('registration screen', () => {
     expect(within(notice).getByRole('heading', { name: 'Welcome aboard' })).toBeTruthy();
     expect(within(notice).getByText('Claim your bonus')).toBeTruthy();
     expect(notice.querySelector('script, img[onerror]')).toBeNull();
-    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    // In the next frame after the screen's first commit.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
     expect(notices.calls).toBe(1);
     vi.unstubAllGlobals();
   });

@@ -43,6 +43,7 @@ import styles from './identity-form.module.css';
 import { isMobileNumber, passwordMaxLength, type RegistrationFormValues, registrationSchema } from './identity-schemas.ts';
 import { TermsButton, TermsSheet } from './terms-sheet.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
+import { useScrollToTopOnMount } from '../../ui/scroll-to-top.ts';
 
 const methodTabs = [
   { value: 'username', label: 'identity.register.byUsername' },
@@ -93,9 +94,7 @@ export function RegisterScreen({
   notices?: readonly Announcement[];
 }) {
   useCatalogPart('identity');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  useScrollToTopOnMount();
   return (
     <>
       <RegistrationNotices notices={notices} />

@@ -31,6 +31,7 @@ import { VendorList } from './lobby-blocks.tsx';
 import { useCategoryName } from './lobby-names.ts';
 import { LobbyOverlays } from './lobby-overlays.tsx';
 import styles from './lobby.module.css';
+import { useScrollToTopOnMount } from '../../ui/scroll-to-top.ts';
 
 /** Below the first screen and on demand: built, and their code loaded, when the player gets near (WhenNear) or asks. */
 const WinnerBoard = lazy(() => import('./home-below.tsx').then((m) => ({ default: m.WinnerBoard })));
@@ -309,9 +310,7 @@ export function LobbyHome({ data, category, onCategoryShown }: { data: HomeData;
   const [download, setDownload] = useState(false);
   const openDownload = () => setDownload(true);
   const home = useLobbyHome(category);
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, []);
+  useScrollToTopOnMount();
   useEffect(() => {
     if (!category) return;
     home.send({ type: 'hub.choose', category });

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSystemActor } from '../../app/actor-system.ts';
 import { provideDepositMachine } from '../../app/money-actors.ts';
 import { useErrorText, useT } from '../../i18n/use-t.ts';
@@ -14,6 +14,7 @@ import { TrialRefused } from '../../ui/trial-refused.tsx';
 import { type ErrorFields, useFieldErrors } from '../../ui/field-errors.tsx';
 import { usePageVisible, useSiteCurrency } from './money-parts.tsx';
 import { useCatalogPart } from '../../i18n/i18n-provider.tsx';
+import { useScrollToTopOnMount } from '../../ui/scroll-to-top.ts';
 
 /**
  * Deposit (/m/voucherCenter): channels with their limits, promotions, the
@@ -259,9 +260,7 @@ function SettledOrder({ actor }: { actor: DepositActor }) {
   const currency = useSiteCurrency();
   const order = useSelector(actor, (s) => s.context.order)!;
   const completed = order.status === 'completed';
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  useScrollToTopOnMount();
   return (
     <div className={styles.screen}>
       <EmptyState
