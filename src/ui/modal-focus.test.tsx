@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,8 @@ describe('modal focus (WCAG 2.1.2, 2.4.3)', () => {
     const opener = screen.getByRole('button', { name: 'Open menu' });
     await user.click(opener);
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
-    expect(focusedName()).toBe('Close menu');
+    // Focus moves in the frame after the panel opens.
+    await waitFor(() => expect(focusedName()).toBe('Close menu'));
 
     // Forward: the checked radio only (the group is one stop), no disabled button, then round to the first.
     const forward: (string | undefined)[] = [];
@@ -85,7 +86,7 @@ describe('modal focus (WCAG 2.1.2, 2.4.3)', () => {
     const opener = screen.getByRole('button', { name: 'Download' });
     await user.click(opener);
     const sheet = screen.getByRole('dialog', { name: 'Download the app' });
-    expect(document.activeElement).toBe(sheet);
+    await waitFor(() => expect(document.activeElement).toBe(sheet));
     await user.tab();
     expect(focusedName()).toBe('iPhone');
     await user.tab();

@@ -19,7 +19,7 @@ function tabbable(el: HTMLElement, all: readonly HTMLElement[]): boolean {
 
 /**
  * The keyboard side of a modal (dialog, drawer, sheet; WCAG 2.1.2, 2.4.3):
- * while open, focus moves into the panel (to its `[data-autofocus]` control,
+ * while open, focus moves into the panel in the frame after it opens (to its `[data-autofocus]` control,
  * else its first control, else the panel; with `focusPanel`, to the panel
  * itself, so a long sheet is read from its title), Tab and Shift+Tab cycle inside it,
  * Escape calls `onClose`; when the focused control is taken out of the panel
@@ -40,7 +40,14 @@ export function useModalFocus<T extends HTMLElement>(open: boolean, onClose: () 
       const all = Array.from(node?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
       return all.filter((el) => tabbable(el, all));
     };
-    (focusPanel ? node : (node?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? node))?.focus();
+    // In the next frame: focusing needs the page's layout, and the home's notice opens with the
+    // first screen, while its data are still being worked in; asked for here, the browser would
+    // lay the whole page out in the middle of that task and again after it (docs/quality.md).
+    // Unless focus is in the panel already (a key pressed before that frame).
+    const frame = requestAnimationFrame(() => {
+      if (node?.contains(document.activeElement)) return;
+      (focusPanel ? node : (node?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? node))?.focus();
+    });
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -63,6 +70,7 @@ export function useModalFocus<T extends HTMLElement>(open: boolean, onClose: () 
     if (node) lost.observe(node, { childList: true, subtree: true });
     document.addEventListener('keydown', onKey);
     return () => {
+      cancelAnimationFrame(frame);
       lost.disconnect();
       document.removeEventListener('keydown', onKey);
       before?.focus?.();

@@ -37,7 +37,7 @@ describe('logout dialog', () => {
   it('asks first, focusing Confirm; Cancel changes nothing', async () => {
     const { user } = renderApp({ path: '/m/home', session: memberSession });
     const dialog = await openDialog(user);
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Confirm' })));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(server.current!.sent).toHaveLength(0);
