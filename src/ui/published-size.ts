@@ -25,9 +25,10 @@ function publish(entries: ResizeObserverEntry[]) {
   const root = document.documentElement;
   for (const entry of entries) {
     const property = observed.get(entry.target);
-    const box = entry.borderBoxSize?.[0];
-    if (!property || !box) continue;
-    const value = `${box.blockSize}px`;
+    if (!property) continue;
+    // Browsers without borderBoxSize (Safari before 15.4): the box read after the layout the observer reports.
+    const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height;
+    const value = `${height}px`;
     if (written.get(property) === value) continue;
     written.set(property, value);
     root.style.setProperty(property, value);

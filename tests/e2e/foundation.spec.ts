@@ -59,6 +59,22 @@ test.describe('routes and layout', () => {
     }
   });
 
+  test('the content starts below the header, which stays at the top as the page scrolls; the bottom bar covers none of it', async ({ page }) => {
+    await visit(page, '/m/gameList');
+    const header = page.getByRole('banner');
+    const main = page.getByRole('main');
+    const headerBox = (await header.boundingBox())!;
+    expect((await main.boundingBox())!.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect((await header.boundingBox())!.y).toBe(0);
+    // The main area keeps room under its content for the whole bottom bar (its published height).
+    await visit(page, '/m/home');
+    await expect(bottomBar(page)).toBeVisible();
+    const room = await main.evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingBottom));
+    expect(room).toBeGreaterThanOrEqual((await bottomBar(page).boundingBox())!.height - 1);
+  });
+
   test('a guest opening any member route is sent to login, any agent route home', async ({ page }) => {
     test.setTimeout(perRoute(memberPaths.length + agentPaths.length));
     for (const path of memberPaths) {
