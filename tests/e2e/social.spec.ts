@@ -59,7 +59,8 @@ test('a member links a Facebook account in the security center; that account the
   await page.goto('/m/securityCenter');
   await page.getByRole('region', { name: text('identity.social.linkedTitle') }).getByRole('button', { name: /Link Facebook/ }).click();
   await signInAtProvider(page, mia);
-  await expect(page.getByRole('status')).toHaveText(text('identity.social.linkedDone', { provider: 'Facebook' }));
+  // The header's balance is a status too, once it has loaded.
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(text('identity.social.linkedDone', { provider: 'Facebook' }));
   await expect(page).toHaveURL(/\/m\/securityCenter$/);
   await expect(page.getByRole('region', { name: text('identity.social.linkedTitle') })).toContainText(`Facebook linked (${mia.email})`);
 
