@@ -13,9 +13,9 @@ import { type RefObject, useLayoutEffect } from 'react';
  * effect): the browser reports them after its own layout and before it paints,
  * so nothing forces a layout in the middle of React's commit (reading
  * `getBoundingClientRect` there did, on every screen's first commit), and a
- * property is written only when its value changes. Nothing above the fold depends on these values: the header is in
- * the page's flow (position: sticky), so the content starts below it by
- * itself.
+ * property is written only when its value changes. Where the content starts
+ * does not depend on them: the header is in the page's flow (position:
+ * sticky), so the content starts below it by itself.
  */
 const observed = new Map<Element, `--${string}`>();
 const written = new Map<string, string>();
